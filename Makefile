@@ -1,0 +1,32 @@
+# dotbench: the one entry point.
+#   make run     build everything and run the main job
+#   make test    every test suite (what CI runs)
+#   make bench   the benchmark tables
+#   make clean   remove build/ and Maven's target/ folders
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+.DELETE_ON_ERROR:
+
+BUILD := build
+CC ?= cc
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+
+# Debian packages the build and the tests need; each fragment below adds its own.
+APT_PACKAGES := gcc make libc6-dev pkg-config libgmp-dev libsimde-dev valgrind
+# What `make test` and `make run` are made of; each fragment below adds its own.
+TEST_TARGETS :=
+RUN_TARGETS :=
+BENCH_TARGETS :=
+
+include dot/dot.mk
+# mk/deps.mk (package installs), then one fragment per component: libs.mk (GMP/OpenSSL
+# variants), java.mk (bindings and harness). Later fragments may redefine RUN_TARGETS.
+include $(sort $(wildcard mk/*.mk))
+
+.PHONY: run test bench clean
+run: $(RUN_TARGETS)
+test: $(TEST_TARGETS)
+	@echo "make test: all suites passed"
+bench: $(BENCH_TARGETS)
+clean:
+	rm -rf $(BUILD) bindings/target harness/target target

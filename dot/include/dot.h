@@ -1,0 +1,82 @@
+/*
+ * libdot: DigitsOnTurbo big-integer kernels with run-time instruction-set dispatch.
+ *
+ * Limbs are 64-bit, least significant first (GMP's mpn and OpenSSL's BN_ULONG layout).
+ *
+ * Contracts shared by every n-limb kernel:
+ *   - n >= 1;
+ *   - rp may equal up or vp exactly; no other overlap between rp and an input;
+ *   - no alignment is required of any pointer.
+ *
+ * The *_ct flavours execute the same instructions and touch the same addresses for every input
+ * of a given n: no branch and no memory access depends on limb values.
+ */
+#ifndef DOT_H
+#define DOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The shared library exports the API; the static archive keeps it hidden so that a library
+ * linking libdot in (the patched GMP and OpenSSL) does not re-export it. */
+#if defined(DOT_BUILD_SHARED)
+#define DOT_API __attribute__((visibility("default")))
+#else
+#define DOT_API
+#endif
+
+typedef uint64_t dot_limb_t;
+
+/* {rp, n} = {up, n} + {vp, n}; returns the carry out (0 or 1). */
+DOT_API dot_limb_t dot_add_n(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n);
+/* {rp, n} = {up, n} - {vp, n}; returns the borrow out (0 or 1). */
+DOT_API dot_limb_t dot_sub_n(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n);
+/* Constant-time flavours of the two above. */
+DOT_API dot_limb_t dot_add_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n);
+DOT_API dot_limb_t dot_sub_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n);
+
+/* {rp, 8} = {up, 4} * {vp, 4}. rp must not overlap up or vp. */
+DOT_API void dot_mul_4x4(dot_limb_t rp[8], const dot_limb_t up[4], const dot_limb_t vp[4]);
+/* {rp, 8} = {up, 4}^2. rp must not overlap up. */
+DOT_API void dot_sqr_4x4(dot_limb_t rp[8], const dot_limb_t up[4]);
+/* Radix 2^52: every input digit is < 2^52; rp[0..9] receives the product's ten 52-bit digits.
+ * rp must not overlap up or vp. */
+DOT_API void dot_mul_5x5_r52(dot_limb_t rp[10], const dot_limb_t up[5], const dot_limb_t vp[5]);
+
+/* One instruction-set variant's kernels. Every pointer is non-NULL: a variant without its own
+ * version of a kernel carries the best version it can run (named in the *_from fields). */
+typedef struct dot_kernels {
+    const char *name; /* "scalar", "sse", "avx2", "avx512", "ifma" */
+    dot_limb_t (*add_n)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
+    dot_limb_t (*sub_n)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
+    dot_limb_t (*add_n_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
+    dot_limb_t (*sub_n_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
+    void (*mul_4x4)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
+    void (*sqr_4x4)(dot_limb_t *, const dot_limb_t *);
+    void (*mul_5x5_r52)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
+    const char *addsub_from; /* which variant's add/sub code the table holds */
+    const char *mul_from;    /* which variant's mul/sqr code the table holds */
+} dot_kernels;
+
+/* Name of the variant the dot_* entry points run (resolved once, on first use).
+ * DOT_ISA=scalar|sse|avx2|avx512|ifma in the environment forces one; forcing an unknown name or a
+ * variant this CPU (or OS) cannot run prints a message to stderr and aborts. */
+DOT_API const char *dot_isa(void);
+/* 1 if the named variant is known and can run here, else 0. */
+DOT_API int dot_isa_supported(const char *name);
+/* The kernel table of a named variant, or NULL if it is unknown or cannot run here. */
+DOT_API const dot_kernels *dot_kernels_for(const char *name);
+/* Names of every variant built into this library, best last; NULL-terminated. */
+DOT_API const char *const *dot_isa_names(void);
+/* libdot's version string, e.g. "0.1.0". */
+DOT_API const char *dot_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

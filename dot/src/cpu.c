@@ -1,0 +1,36 @@
+/* Which variants this CPU and OS can run: cpuid for the instructions, xgetbv for the register
+ * state the OS saves (AVX needs XMM+YMM state, AVX-512 also opmask and both ZMM halves). */
+#include <cpuid.h>
+#include "dot_impl.h"
+
+#define XCR0_SSE_AVX 0x06u
+#define XCR0_AVX512 0xe0u /* opmask, ZMM_Hi256, Hi16_ZMM */
+
+static unsigned long long read_xcr0(void)
+{
+    unsigned int lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((unsigned long long)hi << 32) | lo;
+}
+
+dot_cpu dot_cpu_detect(void)
+{
+    dot_cpu cpu = {0, 0, 0, 0};
+    unsigned int a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return cpu;
+    cpu.sse42 = (c & bit_SSE4_1) && (c & bit_SSE4_2);
+    int osxsave = (c & bit_OSXSAVE) != 0, avx = (c & bit_AVX) != 0;
+    if (!osxsave || !avx)
+        return cpu;
+    unsigned long long xcr0 = read_xcr0();
+    if ((xcr0 & XCR0_SSE_AVX) != XCR0_SSE_AVX)
+        return cpu;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        return cpu;
+    cpu.avx2 = (b & bit_AVX2) != 0;
+    int zmm_state = (xcr0 & XCR0_AVX512) == XCR0_AVX512;
+    cpu.avx512 = zmm_state && (b & bit_AVX512F) && (b & bit_AVX512VL);
+    cpu.ifma = cpu.avx512 && (b & bit_AVX512IFMA);
+    return cpu;
+}

@@ -1,0 +1,3 @@
+#include "aors.h"
+
+DOT_DEFINE_AORS(sse, sub_n, DOT_OP_SUB)

@@ -1,0 +1,47 @@
+/*
+ * TEST-ONLY. Lets the real AVX-512 (and IFMA) kernel sources compile and run on a CPU without
+ * AVX-512: SIMDe supplies portable versions of most intrinsics under their native names; this
+ * file adds the few that SIMDe 0.7.4 lacks. It is on the include path of the emulated test
+ * build only, never of libdot or the patched libraries.
+ */
+#ifndef DOT_EMULATE512_H
+#define DOT_EMULATE512_H
+
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/x86/avx512.h>
+#include <stdint.h>
+
+/* Unsigned a < b per 64-bit lane: the complement of SIMDe's a >= b. */
+static inline simde__mmask8 dot_emu_cmplt_epu64_mask(simde__m512i a, simde__m512i b)
+{
+    return (simde__mmask8)~simde_mm512_cmpge_epu64_mask(a, b);
+}
+
+/* Masked loads and stores touch only the selected lanes, so a tail past the end of an
+ * operand is never read or written (as with the real instructions). */
+static inline simde__m512i dot_emu_maskz_loadu_epi64(simde__mmask8 k, const void *p)
+{
+    uint64_t lanes[8] = {0};
+    for (int i = 0; i < 8; i++)
+        if (k & (1u << i))
+            lanes[i] = ((const uint64_t *)p)[i];
+    return simde_mm512_loadu_si512(lanes);
+}
+
+static inline void dot_emu_mask_storeu_epi64(void *p, simde__mmask8 k, simde__m512i v)
+{
+    uint64_t lanes[8];
+    simde_mm512_storeu_si512(lanes, v);
+    for (int i = 0; i < 8; i++)
+        if (k & (1u << i))
+            ((uint64_t *)p)[i] = lanes[i];
+}
+
+#undef _mm512_cmplt_epu64_mask
+#undef _mm512_maskz_loadu_epi64
+#undef _mm512_mask_storeu_epi64
+#define _mm512_cmplt_epu64_mask dot_emu_cmplt_epu64_mask
+#define _mm512_maskz_loadu_epi64 dot_emu_maskz_loadu_epi64
+#define _mm512_mask_storeu_epi64 dot_emu_mask_storeu_epi64
+
+#endif
