@@ -8,7 +8,7 @@
 #define DOT_AVX512_AORS_H
 
 #include "../lookahead.h"
-#include "isa512.h"
+#include "../isa512.h"
 
 #define DOT_AVX512_W 8
 #define DOT_AVX512_GROUP 4
