@@ -1,6 +1,7 @@
-/* Where the AVX-512 (and IFMA) intrinsics come from, for dot/src/avx512/ and dot/src/ifma/. A real build takes the compiler's; the emulated test
- * build (DOT_EMULATE_AVX512) takes SIMDe's portable versions plus the test-only shim for what
- * SIMDe lacks, so these same kernel sources can be checked on a machine without AVX-512. */
+/* Where the AVX-512 (and IFMA) intrinsics of dot/src/avx512/ and dot/src/ifma/ come from.
+ * A real build takes the compiler's; the emulated test build (DOT_EMULATE_AVX512) takes SIMDe's
+ * portable versions plus the test-only shim for what SIMDe lacks, so these same kernel sources
+ * can be checked on a machine without AVX-512. */
 #ifndef DOT_ISA512_H
 #define DOT_ISA512_H
 
