@@ -34,3 +34,61 @@ $(DOT_A): $(DOT_STATIC_OBJS)
 
 .PHONY: dot
 dot: $(DOT_SO) $(DOT_A)
+
+# --- tests ---------------------------------------------------------------------------------
+# dot/test/test_*.c: native test programs (libdot.a + GMP as the oracle).
+# dot/test/emul/test_*.c: the AVX-512/IFMA sources compiled against SIMDe + the shim, so they
+# run here without AVX-512 (test-only: these objects never enter libdot).
+APT_PACKAGES += libsimde-dev valgrind libgmp-dev
+DOT_TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -I$(DOT_DIR)/include -I$(DOT_DIR)/src -I$(DOT_DIR)/test
+DOT_COMMON_SRCS := $(wildcard $(DOT_DIR)/test/common/*.c)
+DOT_COMMON_HDRS := $(wildcard $(DOT_DIR)/test/common/*.h)
+DOT_TESTS := $(patsubst $(DOT_DIR)/test/%.c,$(DOT_OUT)/test/%,$(wildcard $(DOT_DIR)/test/test_*.c))
+DOT_EMUL_TESTS := $(patsubst $(DOT_DIR)/test/emul/%.c,$(DOT_OUT)/emul/%,$(wildcard $(DOT_DIR)/test/emul/test_*.c))
+DOT_EMUL_SRCS := $(wildcard $(DOT_DIR)/src/avx512/*.c $(DOT_DIR)/src/ifma/*.c \
+                   $(DOT_DIR)/src/baselines/avx512/*.c $(DOT_DIR)/src/baselines/ifma/*.c)
+DOT_EMUL_OBJS := $(patsubst $(DOT_DIR)/src/%.c,$(DOT_OUT)/obj/emul/%.o,$(DOT_EMUL_SRCS))
+DOT_EMUL_CFLAGS := -mavx2 -Wno-psabi -DDOT_EMULATE_AVX512 -I$(DOT_DIR)/test/emul
+
+$(DOT_OUT)/test/%: $(DOT_DIR)/test/%.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A)
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) -lgmp
+$(DOT_OUT)/obj/emul/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) $(wildcard $(DOT_DIR)/test/emul/*.h) | deps
+	@mkdir -p $(@D)
+	$(CC) $(DOT_CFLAGS) $(DOT_EMUL_CFLAGS) -c $< -o $@
+$(DOT_OUT)/emul/%: $(DOT_DIR)/test/emul/%.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_EMUL_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) $(DOT_EMUL_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_EMUL_OBJS) -lgmp
+
+.PHONY: test-dot test-dot-ct
+test-dot: $(DOT_TESTS) $(DOT_EMUL_TESTS) test-dot-ct
+	@set -e; for t in $(DOT_TESTS) $(DOT_EMUL_TESTS); do echo "== $$t"; $$t; done
+test-dot-ct: $(DOT_OUT)/test/ct_probe
+	@echo "== constant-time check (valgrind instruction counts)"
+	@$(DOT_DIR)/test/ct_check.sh $<
+TEST_TARGETS += test-dot
+
+# --- benchmarks ----------------------------------------------------------------------------
+# dot/bench/bench_*.c, linked like the tests. GMP is the stock build from source when it
+# exists (make libs), else the system's libgmp, and the tables say which.
+DOT_BENCH_GMP_DIR := $(BUILD)/gmp/stock
+ifneq ($(wildcard $(DOT_BENCH_GMP_DIR)/lib/libgmp.a),)
+DOT_BENCH_GMP := -I$(DOT_BENCH_GMP_DIR)/include $(DOT_BENCH_GMP_DIR)/lib/libgmp.a
+DOT_BENCH_GMP_LABEL := stock build from source, $(DOT_BENCH_GMP_DIR)
+else
+DOT_BENCH_GMP := -lgmp
+DOT_BENCH_GMP_LABEL := system libgmp: the Debian package, a generic x86-64 build
+endif
+DOT_BENCHES := $(patsubst $(DOT_DIR)/bench/%.c,$(DOT_OUT)/bench/%,$(wildcard $(DOT_DIR)/bench/bench_*.c))
+
+$(DOT_OUT)/bench/%: $(DOT_DIR)/bench/%.c $(wildcard $(DOT_DIR)/bench/*.h) $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A)
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) -DDOT_BENCH_GMP_LABEL='"$(DOT_BENCH_GMP_LABEL)"' -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) $(DOT_BENCH_GMP)
+
+.PHONY: bench-dot bench-dot-quick
+bench-dot: $(DOT_BENCHES)
+	@for b in $(DOT_BENCHES); do echo "== $$b"; $$b || exit 1; done
+bench-dot-quick: $(DOT_BENCHES)
+	@for b in $(DOT_BENCHES); do echo "== $$b --quick"; $$b --quick || exit 1; done
+BENCH_TARGETS += bench-dot
+RUN_TARGETS += bench-dot-quick

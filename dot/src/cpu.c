@@ -1,6 +1,8 @@
 /* Which variants this CPU and OS can run: cpuid for the instructions, xgetbv for the register
  * state the OS saves (AVX needs XMM+YMM state, AVX-512 also opmask and both ZMM halves). */
 #include <cpuid.h>
+#include <stdlib.h>
+#include <string.h>
 #include "dot_impl.h"
 
 #define XCR0_SSE_AVX 0x06u
@@ -13,7 +15,24 @@ static unsigned long long read_xcr0(void)
     return ((unsigned long long)hi << 32) | lo;
 }
 
-dot_cpu dot_cpu_detect(void)
+/* DOT_CPU_DISABLE=avx512,ifma (any of sse42, avx2, avx512, ifma) makes libdot treat those
+ * features as absent, as OPENSSL_ia32cap does for OpenSSL: to compare variants on one machine,
+ * and to test how libdot behaves on a CPU that lacks them. */
+static int disabled(const char *feature)
+{
+    const char *list = getenv("DOT_CPU_DISABLE");
+    size_t len = strlen(feature);
+    for (const char *p = list; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t item = end ? (size_t)(end - p) : strlen(p);
+        if (item == len && strncmp(p, feature, len) == 0)
+            return 1;
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+static dot_cpu detect_hardware(void)
 {
     dot_cpu cpu = {0, 0, 0, 0};
     unsigned int a, b, c, d;
@@ -32,5 +51,15 @@ dot_cpu dot_cpu_detect(void)
     int zmm_state = (xcr0 & XCR0_AVX512) == XCR0_AVX512;
     cpu.avx512 = zmm_state && (b & bit_AVX512F) && (b & bit_AVX512VL);
     cpu.ifma = cpu.avx512 && (b & bit_AVX512IFMA);
+    return cpu;
+}
+
+dot_cpu dot_cpu_detect(void)
+{
+    dot_cpu cpu = detect_hardware();
+    cpu.sse42 &= !disabled("sse42");
+    cpu.avx2 &= !disabled("avx2");
+    cpu.avx512 &= !disabled("avx512");
+    cpu.ifma &= cpu.avx512 && !disabled("ifma");
     return cpu;
 }

@@ -6,6 +6,9 @@
 
 #define DOT_ALWAYS_INLINE static inline __attribute__((always_inline))
 #define DOT_LIKELY(x) __builtin_expect(!!(x), 1)
+/* Unroll a short loop over a group's vectors fully, so each vector stays in a register and each
+ * lane-selector constant is folded (gcc leaves such loops rolled at -O2 otherwise). */
+#define DOT_UNROLL _Pragma("GCC unroll 8")
 
 /* The operation a shared add/sub core is specialised for (a compile-time constant at each use). */
 typedef enum { DOT_OP_ADD, DOT_OP_SUB } dot_op;

@@ -56,6 +56,7 @@ DOT_ALWAYS_INLINE uint64_t avx2_group(dot_limb_t *rp, const dot_limb_t *up, cons
     __m256i r[DOT_AVX2_GROUP];
     __m256i lanes = tail ? avx2_lanes_below(tail) : _mm256_setzero_si256();
     uint64_t G = 0, P = 0;
+    DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
         __m256i a, b;
         if (tail) {
@@ -76,6 +77,7 @@ DOT_ALWAYS_INLINE uint64_t avx2_group(dot_limb_t *rp, const dot_limb_t *up, cons
     uint64_t cout;
     uint64_t recv = dot_lookahead(G, P, L, cin, &cout, flavour);
     __m256i bits = _mm256_set1_epi64x((long long)recv);
+    DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
         __m256i out = avx2_apply(r[k], bits, k, op);
         if (tail)

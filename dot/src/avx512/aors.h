@@ -35,6 +35,7 @@ DOT_ALWAYS_INLINE uint64_t avx512_group(dot_limb_t *rp, const dot_limb_t *up, co
     __m512i r[DOT_AVX512_GROUP];
     __mmask8 lanes = (__mmask8)((1u << tail) - 1);
     uint64_t G = 0, P = 0;
+    DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
         __m512i a, b;
         if (tail) {
@@ -55,6 +56,7 @@ DOT_ALWAYS_INLINE uint64_t avx512_group(dot_limb_t *rp, const dot_limb_t *up, co
     uint64_t cout;
     uint64_t recv = dot_lookahead(G, P, L, cin, &cout, flavour);
     const __m512i one = _mm512_set1_epi64(1);
+    DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
         __mmask8 m = (__mmask8)(recv >> (DOT_AVX512_W * k));
         __m512i out = op == DOT_OP_ADD ? _mm512_mask_add_epi64(r[k], m, r[k], one)

@@ -44,6 +44,7 @@ DOT_ALWAYS_INLINE uint64_t sse_group(dot_limb_t *rp, const dot_limb_t *up, const
 {
     __m128i r[DOT_SSE_GROUP];
     uint64_t G = 0, P = 0;
+    DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
         __m128i a, b;
         if (single) {
@@ -64,6 +65,7 @@ DOT_ALWAYS_INLINE uint64_t sse_group(dot_limb_t *rp, const dot_limb_t *up, const
     uint64_t cout;
     uint64_t recv = dot_lookahead(G, P, L, cin, &cout, flavour);
     __m128i bits = _mm_set1_epi64x((long long)recv);
+    DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
         __m128i out = sse_apply(r[k], bits, k, op);
         if (single)

@@ -1,0 +1,179 @@
+/*
+ * Vertical-and-crosswise multiplication (the paper's Algorithm 2) with AVX-512 IFMA: the building
+ * blocks shared by the ifma multiply and square kernels, the Gueron-Krasnov baseline and the
+ * phase benchmark.
+ *
+ * Numbers are five radix-2^52 digits (260 bits, enough for four 64-bit limbs) in lanes 0..4 of a
+ * zmm register, lanes 5..7 zero. Their product has ten columns.
+ *
+ * Layout: vector lane = output column. Each product vector holds at most one partial product per
+ * column, in that column's lane, and is computed with vpmadd52luq/vpmadd52huq against a zero
+ * accumulator, so no IFMA waits for another. The column sums are then plain vertical adds, and
+ * the hi halves reach their next column by rotating one summed vector up one lane; the paper's
+ * flat pair list would need a horizontal reduction per column instead. Columns 0..7 live in one
+ * register ("lo plane"), columns 8 and 9 in lanes 0 and 1 of a second ("hi plane").
+ *
+ * 512-bit vectors because ten columns fit in one register plus two lanes of a second; with ymm
+ * every plane would need three registers and every fold, carry step and shuffle three times over.
+ */
+#ifndef DOT_IFMA_VNC_H
+#define DOT_IFMA_VNC_H
+
+#include "../isa512.h"
+#include "../dot_impl.h"
+
+#define VNC_MASK52 ((UINT64_C(1) << 52) - 1)
+
+/* Column sums (or, after vnc_normalize, digits): lo = columns 0..7, hi lanes 0..1 = columns 8..9. */
+typedef struct vnc_cols {
+    __m512i lo, hi;
+} vnc_cols;
+
+/* Phase 1, entry conversion: four 64-bit limbs (lanes 0..3, rest zero) to five 52-bit digits.
+ * Digit k starts at bit 52k: the bits of limb 52k/64 from offset 52k%64, topped up from the next
+ * limb. A shift count of 64 yields zero, which clears lanes 5..7 and the missing neighbours. */
+DOT_ALWAYS_INLINE __m512i vnc_from64(__m512i limbs)
+{
+    const __m512i low_idx = _mm512_setr_epi64(0, 0, 1, 2, 3, 0, 0, 0);
+    const __m512i low_shift = _mm512_setr_epi64(0, 52, 40, 28, 16, 64, 64, 64);
+    const __m512i high_idx = _mm512_setr_epi64(0, 1, 2, 3, 0, 0, 0, 0);
+    const __m512i high_shift = _mm512_setr_epi64(64, 12, 24, 36, 64, 64, 64, 64);
+    __m512i low = _mm512_srlv_epi64(_mm512_permutexvar_epi64(low_idx, limbs), low_shift);
+    __m512i high = _mm512_sllv_epi64(_mm512_permutexvar_epi64(high_idx, limbs), high_shift);
+    return _mm512_ternarylogic_epi64(low, high, _mm512_set1_epi64(VNC_MASK52), 0xA8); /* (a|b)&c */
+}
+
+/* Scalar form of the same conversion, for an operand that is only ever broadcast. */
+DOT_ALWAYS_INLINE void vnc_from64_scalar(uint64_t d[5], const dot_limb_t v[4])
+{
+    d[0] = v[0] & VNC_MASK52;
+    d[1] = ((v[0] >> 52) | (v[1] << 12)) & VNC_MASK52;
+    d[2] = ((v[1] >> 40) | (v[2] << 24)) & VNC_MASK52;
+    d[3] = ((v[2] >> 28) | (v[3] << 36)) & VNC_MASK52;
+    d[4] = v[3] >> 16;
+}
+
+/* Lanes of A rotated up by j (lane c holds digit c-j mod 8; digits 5..7 are zero). */
+DOT_ALWAYS_INLINE __m512i vnc_rotate(__m512i a, int j)
+{
+    const __m512i lane = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+    return _mm512_permutexvar_epi64(_mm512_and_si512(_mm512_sub_epi64(lane, _mm512_set1_epi64(j)),
+                                                     _mm512_set1_epi64(7)),
+                                    a);
+}
+
+/* The partial products of a product: row j is A rotated up by j times digit b_j, so lane c holds
+ * a_{c-j} * b_j, column c. Row 4 wraps: its lane 0 holds a4*b4, which belongs to column 8. */
+typedef struct vnc_rows {
+    __m512i a[5], b[5];
+} vnc_rows;
+
+typedef struct vnc_products {
+    __m512i lo[5], hi[5];
+} vnc_products;
+
+/* Phase 1, gather: rows of a 5x5-digit product; b_j are broadcasts of the digits of B. */
+DOT_ALWAYS_INLINE vnc_rows vnc_gather_mul(__m512i a, const uint64_t b[5])
+{
+    vnc_rows r;
+    r.a[0] = a;
+    for (int j = 1; j < 5; j++)
+        r.a[j] = vnc_rotate(a, j);
+    for (int j = 0; j < 5; j++)
+        r.b[j] = _mm512_set1_epi64((long long)b[j]);
+    return r;
+}
+
+/* Phase 2: every product against a zero accumulator; the ten IFMAs are independent. */
+DOT_ALWAYS_INLINE vnc_products vnc_multiply(const vnc_rows *r, int rows)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    vnc_products p;
+    for (int j = 0; j < rows; j++) {
+        p.lo[j] = _mm512_madd52lo_epu64(zero, r->a[j], r->b[j]);
+        p.hi[j] = _mm512_madd52hi_epu64(zero, r->a[j], r->b[j]);
+    }
+    return p;
+}
+
+/* Rotate up one lane: lane c takes lane c-1; lane 0 takes lane 7 (the carry into column 8). */
+DOT_ALWAYS_INLINE __m512i vnc_up1(__m512i v)
+{
+    return _mm512_permutexvar_epi64(_mm512_setr_epi64(7, 0, 1, 2, 3, 4, 5, 6), v);
+}
+
+/* Phase 3, align hi halves: their sum rotated up one lane, so lane c holds the hi halves of
+ * column c-1 and lane 0 those of column 7 (which belong to column 8). Row 4's wrapped lane 0
+ * (a4*b4) is left out: its hi half is column 9. */
+DOT_ALWAYS_INLINE __m512i vnc_align_hi_mul(const vnc_products *p)
+{
+    __m512i h = _mm512_add_epi64(_mm512_add_epi64(p->hi[0], p->hi[1]),
+                                 _mm512_add_epi64(p->hi[2], p->hi[3]));
+    h = _mm512_mask_add_epi64(h, 0xF0, h, p->hi[4]);
+    return vnc_up1(h);
+}
+
+/* Phase 4, reduce columns: lo halves plus aligned hi halves. Column 8 = lo(a4*b4) + the hi halves
+ * of column 7; column 9 = hi(a4*b4). */
+DOT_ALWAYS_INLINE vnc_cols vnc_reduce_mul(const vnc_products *p, __m512i hi_aligned)
+{
+    __m512i l = _mm512_add_epi64(_mm512_add_epi64(p->lo[0], p->lo[1]),
+                                 _mm512_add_epi64(p->lo[2], p->lo[3]));
+    l = _mm512_mask_add_epi64(l, 0xF0, l, p->lo[4]);
+    vnc_cols c;
+    c.lo = _mm512_mask_add_epi64(l, 0xFE, l, hi_aligned);
+    c.hi = _mm512_maskz_add_epi64(0x01, hi_aligned, p->lo[4]);
+    c.hi = _mm512_mask_broadcastq_epi64(c.hi, 0x02, _mm512_castsi512_si128(p->hi[4]));
+    return c;
+}
+
+/* Phase 5a, the one short carry pass. Every column is below 2^56, so after one vector step
+ * (low 52 bits plus the carry bits of the column below) each digit is at most 2^52 + 8, and what
+ * is left is a single carry per column, resolved for all ten at once with the
+ * carry-lookahead-by-addition identity in a general register (no branch, no per-column loop). */
+DOT_ALWAYS_INLINE vnc_cols vnc_normalize(vnc_cols c)
+{
+    const __m512i mask = _mm512_set1_epi64(VNC_MASK52);
+    const __m512i bit52 = _mm512_set1_epi64((long long)(UINT64_C(1) << 52));
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i carry_lo = _mm512_srli_epi64(c.lo, 52), carry_hi = _mm512_srli_epi64(c.hi, 52);
+    /* lane c gets the carry of column c-1: lo plane from itself, hi plane from lo lane 7 */
+    __m512i in_lo = _mm512_permutex2var_epi64(carry_lo, _mm512_setr_epi64(8, 0, 1, 2, 3, 4, 5, 6), zero);
+    __m512i in_hi = _mm512_permutex2var_epi64(carry_lo, _mm512_setr_epi64(7, 8, 9, 10, 11, 12, 13, 14),
+                                              carry_hi);
+    __m512i lo = _mm512_add_epi64(_mm512_and_si512(c.lo, mask), in_lo);
+    __m512i hi = _mm512_add_epi64(_mm512_and_si512(c.hi, mask), in_hi);
+    uint64_t gen = (uint64_t)_mm512_test_epi64_mask(lo, bit52) |
+                   (uint64_t)_mm512_test_epi64_mask(hi, bit52) << 8;
+    uint64_t prop = (uint64_t)_mm512_cmpeq_epi64_mask(lo, mask) |
+                    (uint64_t)_mm512_cmpeq_epi64_mask(hi, mask) << 8;
+    uint64_t recv = ((gen << 1) + prop) ^ prop;
+    const __m512i one = _mm512_set1_epi64(1);
+    vnc_cols d;
+    d.lo = _mm512_and_si512(_mm512_mask_add_epi64(lo, (__mmask8)recv, lo, one), mask);
+    d.hi = _mm512_and_si512(_mm512_mask_add_epi64(hi, (__mmask8)(recv >> 8), hi, one), mask);
+    return d;
+}
+
+/* Phase 5b, exit conversion: ten 52-bit digits to eight 64-bit limbs. Limb i is the OR of at most
+ * three shifted digits (digit k sits at bit 52k); no addition, so no carries. */
+DOT_ALWAYS_INLINE __m512i vnc_to64(vnc_cols d)
+{
+    __m512i first = _mm512_srlv_epi64(
+        _mm512_permutex2var_epi64(d.lo, _mm512_setr_epi64(0, 1, 2, 3, 4, 6, 7, 8), d.hi),
+        _mm512_setr_epi64(0, 12, 24, 36, 48, 8, 20, 32));
+    __m512i second = _mm512_sllv_epi64(
+        _mm512_permutex2var_epi64(d.lo, _mm512_setr_epi64(1, 2, 3, 4, 5, 7, 8, 9), d.hi),
+        _mm512_setr_epi64(52, 40, 28, 16, 4, 44, 32, 20));
+    __m512i third = _mm512_sllv_epi64(_mm512_permutexvar_epi64(_mm512_set1_epi64(6), d.lo),
+                                      _mm512_setr_epi64(64, 64, 64, 64, 56, 64, 64, 64));
+    return _mm512_ternarylogic_epi64(first, second, third, 0xFE); /* a|b|c */
+}
+
+/* Loads four 64-bit limbs into lanes 0..3 (lanes 4..7 zero). */
+DOT_ALWAYS_INLINE __m512i vnc_load4(const dot_limb_t *p)
+{
+    return _mm512_maskz_loadu_epi64(0x0F, p);
+}
+
+#endif
