@@ -30,7 +30,7 @@ static const variant variants[] = {
     {{"sse", DOT_ADDSUB(sse), DOT_MUL(scalar), "sse", "scalar"}, has_sse42},
     {{"avx2", DOT_ADDSUB(avx2), DOT_MUL(scalar), "avx2", "scalar"}, has_avx2},
     {{"avx512", DOT_ADDSUB(avx512), DOT_MUL(scalar), "avx512", "scalar"}, has_avx512},
-    {{"ifma", DOT_ADDSUB(avx512), DOT_MUL(scalar), "avx512", "scalar"}, has_ifma},
+    {{"ifma", DOT_ADDSUB(avx512), DOT_MUL(ifma), "avx512", "ifma"}, has_ifma},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 

@@ -31,6 +31,7 @@ DOT_DECLARE_ADDSUB(sse)
 DOT_DECLARE_ADDSUB(avx2)
 DOT_DECLARE_ADDSUB(avx512)
 DOT_DECLARE_MUL(scalar)
+DOT_DECLARE_MUL(ifma)
 
 /* Defines a variant's fast and _ct entry points for one operation from its always-inline core
  * <isa>_aors(rp, up, vp, n, op, flavour). */

@@ -127,6 +127,51 @@ DOT_ALWAYS_INLINE vnc_cols vnc_reduce_mul(const vnc_products *p, __m512i hi_alig
     return c;
 }
 
+/* Phase 1, gather for a square: the 10 distinct cross products a_i*a_j (i < j) fit two vectors
+ * with one product per column lane (rows 0, 2 and 3 of the triangle occupy disjoint columns; row 1
+ * is the second vector); the five squares a_i^2 go in a third, a0..a3 in the even lanes 0..6 and
+ * a4 in lane 1, whose products belong to columns 8 and 9. Index 5 selects a zero digit. */
+DOT_ALWAYS_INLINE vnc_rows vnc_gather_sqr(__m512i a)
+{
+    vnc_rows r;
+    r.a[0] = _mm512_permutexvar_epi64(_mm512_setr_epi64(5, 1, 2, 3, 4, 3, 4, 4), a);
+    r.b[0] = _mm512_permutexvar_epi64(_mm512_setr_epi64(5, 0, 0, 0, 0, 2, 2, 3), a);
+    r.a[1] = _mm512_permutexvar_epi64(_mm512_setr_epi64(5, 5, 5, 2, 3, 4, 5, 5), a);
+    r.b[1] = _mm512_permutexvar_epi64(_mm512_set1_epi64(1), a);
+    r.a[2] = _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 4, 1, 5, 2, 5, 3, 5), a);
+    r.b[2] = r.a[2];
+    return r;
+}
+
+/* Phase 3 for a square: cross and square hi halves, each rotated up one lane. */
+typedef struct vnc_sqr_hi {
+    __m512i cross, square;
+} vnc_sqr_hi;
+
+DOT_ALWAYS_INLINE vnc_sqr_hi vnc_align_hi_sqr(const vnc_products *p)
+{
+    vnc_sqr_hi h;
+    h.cross = vnc_up1(_mm512_add_epi64(p->hi[0], p->hi[1]));
+    h.square = vnc_up1(p->hi[2]);
+    return h;
+}
+
+/* Phase 4 for a square: the cross columns are doubled once, after summing (doubling a digit
+ * before an IFMA would overflow its 52-bit input). Cross lane 0 is empty, so after the rotation it
+ * holds exactly the cross hi halves of column 7, i.e. column 8's share. Square lo halves sit in
+ * even lanes, their hi halves (rotated) in odd ones; a4^2 comes from lane 1 of both halves. */
+DOT_ALWAYS_INLINE vnc_cols vnc_reduce_sqr(const vnc_products *p, vnc_sqr_hi h)
+{
+    __m512i cross = _mm512_add_epi64(_mm512_add_epi64(p->lo[0], p->lo[1]), h.cross);
+    cross = _mm512_add_epi64(cross, cross);
+    __m512i squares_lo = _mm512_mask_blend_epi64(0xAA, p->lo[2], h.square);
+    __m512i squares_hi = _mm512_maskz_unpackhi_epi64(0x03, p->lo[2], p->hi[2]);
+    vnc_cols c;
+    c.lo = _mm512_mask_add_epi64(squares_lo, 0xFE, squares_lo, cross);
+    c.hi = _mm512_mask_add_epi64(squares_hi, 0x01, squares_hi, cross);
+    return c;
+}
+
 /* Phase 5a, the one short carry pass. Every column is below 2^56, so after one vector step
  * (low 52 bits plus the carry bits of the column below) each digit is at most 2^52 + 8, and what
  * is left is a single carry per column, resolved for all ten at once with the

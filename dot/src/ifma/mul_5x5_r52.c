@@ -1,0 +1,12 @@
+/* Radix-2^52 5x5-digit product with IFMA: the 4x4 kernel without the radix conversions; B's digits
+ * are broadcast straight from memory. See vnc.h. */
+#include "vnc.h"
+
+void dot_ifma_mul_5x5_r52(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp)
+{
+    vnc_rows rows = vnc_gather_mul(_mm512_maskz_loadu_epi64(0x1F, up), vp);
+    vnc_products p = vnc_multiply(&rows, 5);
+    vnc_cols digits = vnc_normalize(vnc_reduce_mul(&p, vnc_align_hi_mul(&p)));
+    _mm512_storeu_si512((void *)rp, digits.lo);
+    _mm512_mask_storeu_epi64(rp + 8, 0x03, digits.hi);
+}
