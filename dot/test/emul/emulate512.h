@@ -44,4 +44,7 @@ static inline void dot_emu_mask_storeu_epi64(void *p, simde__mmask8 k, simde__m5
 #define _mm512_maskz_loadu_epi64 dot_emu_maskz_loadu_epi64
 #define _mm512_mask_storeu_epi64 dot_emu_mask_storeu_epi64
 
+/* IFMA (vpmadd52luq/vpmadd52huq), in its own file. */
+#include "emulate_ifma.h"
+
 #endif
