@@ -1,0 +1,28 @@
+package dotbench.bindings;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A library variant found on disk, not yet loaded.
+ *
+ * @param name     "stock", "dot", "stock-noasm", "dot-noasm" (the build/ folder's name), or "system"
+ * @param kind     which library it is
+ * @param library  absolute path of the shared object
+ * @param include  the folder with its headers (gmp.h), when it has one
+ * @param manifest its build manifest, or {@link Manifest#none()}
+ */
+public record VariantSpec(String name, LibraryKind kind, Path library, Path include, Manifest manifest) {
+    public VariantSpec {
+        library = library.toAbsolutePath().normalize();
+    }
+
+    public boolean present() {
+        return Files.isRegularFile(library);
+    }
+
+    /** True for the folder-built variants that carry the dot patches ("dot", "dot-noasm"). */
+    public boolean patched() {
+        return name.equals("dot") || name.startsWith("dot-");
+    }
+}

@@ -1,0 +1,88 @@
+# The Java side: the native helpers the harness loads (build/harness/), the Maven modules
+# bindings/ and harness/ (JDK 25, found here), the dotbench launcher, and `make run`'s A/B.
+#
+#   make java           build the native helpers, package the jars, write build/harness/dotbench
+#   make java-test      the JUnit suites (part of `make test`)
+#   make gmpbench-quick the quick GMPbench-style A/B of the GMP variants (what `make run` runs)
+#   make gmpbench-full  the same with GMPbench's 250 ms batches and more samples
+#   make fidelity       the A/B ratios from Java against the native driver's
+#   make bindings       regenerate the low-level bindings with jextract, when one is on PATH
+APT_PACKAGES += maven
+HARNESS_OUT := $(BUILD)/harness
+HARNESS_C := harness/src/main/c
+HARNESS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -fPIC
+DOTBENCH := $(HARNESS_OUT)/dotbench
+DOTBENCH_JAR := harness/target/dotbench.jar
+
+# JDK 25 or newer: $JAVA_HOME if it is one, else the first under /usr/lib/jvm (the default
+# `java` here is 17, which has no final FFM API).
+JDK25 := $(shell for d in "$$JAVA_HOME" /usr/lib/jvm/*; do \
+  v=$$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$$d/release" 2>/dev/null); \
+  if [ -n "$$v" ] && [ "$$v" -ge 25 ] && [ -x "$$d/bin/java" ]; then echo "$$d"; break; fi; done)
+# Maven's bundled guava calls sun.misc.Unsafe, which JDK 25 warns about; that is Maven's, not ours.
+MVN := JAVA_HOME=$(JDK25) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -ntp -Dstyle.color=never
+JAVA_SRCS := pom.xml $(shell find bindings/pom.xml bindings/src harness/pom.xml harness/src/main/java harness/src/main/resources -type f 2>/dev/null)
+
+.PHONY: java java-native java-test java-jdk gmpbench-quick gmpbench-full fidelity bindings
+
+java-jdk:
+	@test -n "$(JDK25)" || { echo "java.mk: no JDK 25 found (looked at JAVA_HOME and /usr/lib/jvm/*/release); install one, e.g. Temurin 25, under /usr/lib/jvm" >&2; exit 1; }
+
+# libdotbench_native.so: GMPbench's workloads and the timed loops, called through FFM with the
+# function pointers of whichever GMP variant is being measured. It links no libgmp itself.
+$(HARNESS_OUT)/libdotbench_native.so: $(HARNESS_C)/gmpbench_work.c $(HARNESS_C)/gmp_fns.c $(wildcard $(HARNESS_C)/*.h) | deps
+	@mkdir -p $(@D)
+	$(CC) $(HARNESS_CFLAGS) -shared -Wl,-z,noexecstack -o $@ $(HARNESS_C)/gmpbench_work.c $(HARNESS_C)/gmp_fns.c
+# the same workloads driven from C alone: the harness's fidelity reference
+$(HARNESS_OUT)/gmpbench_native: $(HARNESS_C)/gmpbench_native.c $(HARNESS_C)/gmpbench_work.c $(HARNESS_C)/gmp_fns.c $(wildcard $(HARNESS_C)/*.h) | deps
+	@mkdir -p $(@D)
+	$(CC) $(HARNESS_CFLAGS) -o $@ $(HARNESS_C)/gmpbench_native.c $(HARNESS_C)/gmpbench_work.c $(HARNESS_C)/gmp_fns.c -ldl -lm
+
+java-native: $(DOT_SO) $(HARNESS_OUT)/libdotbench_native.so $(HARNESS_OUT)/gmpbench_native
+
+$(DOTBENCH_JAR): $(JAVA_SRCS) | java-jdk deps
+	$(MVN) -q -DskipTests package
+	@touch $@
+
+$(DOTBENCH): $(DOTBENCH_JAR) mk/java.mk
+	@mkdir -p $(@D)
+	@printf '#!/bin/sh\n# dotbench launcher written by mk/java.mk\nexec "%s/bin/java" -Ddotbench.root="%s" -jar "%s/%s" "$$@"\n' \
+	  "$(JDK25)" "$(CURDIR)" "$(CURDIR)" "$(DOTBENCH_JAR)" > $@
+	@chmod +x $@
+
+java: java-native $(DOTBENCH)
+
+java-test: java-native | java-jdk deps
+	$(MVN) package
+
+# `make run`: build everything, then the quick A/B of GMP stock vs dot and stock-noasm vs
+# dot-noasm. Without build/gmp/* dotbench says so and stops (exit 3): it never quietly
+# benchmarks the system library instead.
+RESULTS_OUT := $(BUILD)/results
+gmpbench-quick: java $(if $(wildcard mk/libs.mk),libs)
+	$(DOTBENCH) gmpbench --quick --out $(RESULTS_OUT)/gmpbench-quick.json
+
+gmpbench-full: java $(if $(wildcard mk/libs.mk),libs)
+	$(DOTBENCH) gmpbench --out $(RESULTS_OUT)/gmpbench-full.json
+
+# Ratios from the Java harness and from gmpbench_native (no Java), same workloads and settings:
+# they should agree within 3% per program and category.
+fidelity: java $(if $(wildcard mk/libs.mk),libs)
+	$(DOTBENCH) fidelity --native $(HARNESS_OUT)/gmpbench_native $(FIDELITY_ARGS)
+
+bindings: | java-jdk
+	@if command -v jextract >/dev/null 2>&1; then \
+	  out=bindings/target/generated-sources/jextract; mkdir -p $$out; \
+	  jextract --output $$out -t dotbench.bindings.generated.gmp -I /usr/include -I /usr/include/x86_64-linux-gnu \
+	    $$(sed 's/^/--include-function /' bindings/jextract/gmp.functions) \
+	    $$(sed 's/^/--include-struct /' bindings/jextract/gmp.structs) /usr/include/x86_64-linux-gnu/gmp.h && \
+	  jextract --output $$out -t dotbench.bindings.generated.dot -I dot/include \
+	    $$(sed 's/^/--include-function /' bindings/jextract/dot.functions) \
+	    --include-struct dot_kernels dot/include/dot.h && \
+	  echo "bindings: jextract output in $$out (compare with bindings/src/main/java/dotbench/bindings/internal)"; \
+	else \
+	  echo "bindings: no jextract on PATH; the hand-written layer in bindings/src/main/java/dotbench/bindings/internal stays in use"; \
+	fi
+
+TEST_TARGETS += java-test
+RUN_TARGETS := gmpbench-quick
