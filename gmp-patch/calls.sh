@@ -1,0 +1,72 @@
+#!/bin/bash
+# Proves that the dot variants of libgmp reach libdot and the stock ones do not:
+#   calls.sh <root of build/>
+# For each variant a probe runs one mpz/mpn operation R times under gdb, with a breakpoint on
+# every libdot entry point (local symbols inside libgmp.so); the hit counts minus those of a run
+# with 0 repetitions, divided by R, are the calls per operation. Expected per operation on a
+# dot variant: mpz_add -> 1 dot_add_n, mpz_sub -> 1 dot_sub_n, mpz_mul 4x4 -> 1 dot_mul_4x4,
+# mpz_mul square -> 1 dot_sqr_4x4, mpn_sec_add_1 -> 1 dot_add_n_ct (and nothing else from
+# libdot); on a stock variant 0 everywhere, no dot_ symbol and no dotmp_marker. Every variant
+# must print the same results.
+set -euo pipefail
+build=$(realpath "$1")
+here=$(dirname "$(realpath "$0")")
+work=$build/obj/gmp/calls
+mkdir -p "$work"
+R=5
+entries=(dot_add_n dot_sub_n dot_add_n_ct dot_sub_n_ct dot_mul_4x4 dot_sqr_4x4)
+ops=(add sub mul sqr sec_add_1)
+declare -A expect=([add]=dot_add_n [sub]=dot_sub_n [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4 [sec_add_1]=dot_add_n_ct)
+
+# hits <probe> <op> <reps>: "name=count ..." for every entry point
+hits() {
+  {
+    echo "set breakpoint pending on"
+    for e in "${entries[@]}"; do echo "break $e"; echo "commands"; echo "silent"; echo "continue"; echo "end"; done
+    echo "run $2 $3 > $work/out.$2.$3"
+    echo "info breakpoints"
+  } > "$work/gdb.cmd"
+  gdb -nx -batch -x "$work/gdb.cmd" "$1" 2>/dev/null | awk -v names="${entries[*]}" '
+    BEGIN { n = split(names, nm, " "); for (i = 1; i <= n; i++) c[i] = 0 }
+    /^[0-9]+ +breakpoint/ { cur = $1 }
+    /breakpoint already hit/ { c[cur] = $4 }
+    END { for (i = 1; i <= n; i++) printf "%s=%d ", nm[i], c[i]; print "" }'
+}
+
+fail=0
+for v in stock stock-noasm dot dot-noasm; do
+  prefix=$build/gmp/$v
+  probe=$work/probe-$v
+  cc -O1 -g -I"$prefix/include" "$here/test/probe.c" -o "$probe" -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lgmp -ldl
+  # the probe must load this variant's libgmp, not the system one
+  ldd "$probe" | grep -q "$prefix/lib/libgmp.so" || { echo "gmp/$v: probe does not load $prefix/lib"; fail=1; continue; }
+  marker=$("$probe" marker 1)
+  syms=$(nm "$prefix/lib/libgmp.so" | grep -c ' [tT] dot_' || true)
+  line="gmp/$v: marker=\"$marker\" dot_symbols=$syms"
+  if [[ $v == dot* ]]; then
+    [[ $marker == "dotmp "* && $syms -gt 0 ]] || { echo "$line: FAIL (no marker or no libdot code)"; fail=1; }
+  else
+    [[ $marker == none && $syms -eq 0 ]] || { echo "$line: FAIL (stock build contains libdot)"; fail=1; }
+  fi
+  echo "$line"
+  for op in "${ops[@]}"; do
+    base=($(hits "$probe" "$op" 0)) many=($(hits "$probe" "$op" $R))
+    per=""
+    for i in "${!entries[@]}"; do
+      b=${base[$i]#*=} m=${many[$i]#*=}
+      d=$(( (m - b) ))
+      (( d % R == 0 )) || { echo "gmp/$v $op: ${entries[$i]} hit $d times in $R runs"; fail=1; }
+      got=$(( d / R ))
+      want=0
+      [[ $v == dot* && ${expect[$op]} == "${entries[$i]}" ]] && want=1
+      [[ $got == "$want" ]] || { echo "gmp/$v $op: ${entries[$i]} called $got times per operation, expected $want"; fail=1; }
+      per+="${entries[$i]}=$got "
+    done
+    result=$(cat "$work/out.$op.$R")
+    ref=$(cat "$work/ref.$op" 2>/dev/null || { echo "$result" > "$work/ref.$op"; echo "$result"; })
+    [[ $result == "$ref" ]] || { echo "gmp/$v $op: result $result differs from stock's $ref"; fail=1; }
+    echo "  $op: $per"
+  done
+done
+rm -f "$work"/ref.*
+exit $fail

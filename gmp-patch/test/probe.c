@@ -1,0 +1,49 @@
+/* Runs one GMP operation on 4-limb operands `reps` times, so that a debugger can count which
+   libdot entry points each operation reaches: probe <add|sub|mul|sqr|sec_add_1|marker> <reps>.
+   Prints the last result, so stock and dot runs can be compared. */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gmp.h>
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: probe <add|sub|mul|sqr|sec_add_1|marker> <reps>\n");
+        return 2;
+    }
+    const char *op = argv[1];
+    long reps = atol(argv[2]);
+    mpz_t a, b, r;
+    /* 256-bit operands with the top bit set: exactly 4 limbs each */
+    mpz_init_set_str(a, "f123456789abcdef0fedcba98765432111223344556677889900aabbccddeeff", 16);
+    mpz_init_set_str(b, "e0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff", 16);
+    mpz_init(r);
+    mp_limb_t rp[4], scratch[4];
+
+    if (strcmp(op, "marker") == 0) {
+        const char *(*marker)(void) = (const char *(*)(void))dlsym(RTLD_DEFAULT, "dotmp_marker");
+        printf("%s\n", marker ? marker() : "none");
+        return 0;
+    }
+    for (long i = 0; i < reps; i++) {
+        if (strcmp(op, "add") == 0)
+            mpz_add(r, a, b);
+        else if (strcmp(op, "sub") == 0)
+            mpz_sub(r, a, b);
+        else if (strcmp(op, "mul") == 0)
+            mpz_mul(r, a, b);
+        else if (strcmp(op, "sqr") == 0)
+            mpz_mul(r, a, a);
+        else if (strcmp(op, "sec_add_1") == 0) {
+            mpn_sec_add_1(rp, mpz_limbs_read(a), 4, 0x1234567, scratch);
+            mpz_roinit_n(r, rp, 4);
+        } else {
+            fprintf(stderr, "probe: unknown operation %s\n", op);
+            return 2;
+        }
+    }
+    gmp_printf("%Zx\n", r);
+    return 0;
+}

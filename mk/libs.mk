@@ -1,0 +1,112 @@
+# DoTMP and DoTSSL: stock and libdot-patched GMP and OpenSSL, built from Debian source packages.
+#
+#   make libs        build/gmp/{stock,stock-noasm,dot,dot-noasm} and build/openssl/{...}
+#   make test-libs   the libraries' own suites on the dot variants, tests/devel/try, and the
+#                    proof that dot variants call libdot and stock ones do not
+#
+# Builds are keyed by (source version, patch series hash, configure line, libdot header): a
+# repeat `make libs` only checks the keys; a changed libdot.a only relinks the dot variants.
+APT_PACKAGES += dpkg-dev debian-archive-keyring debian-keyring patch m4 perl python3 xz-utils gdb
+
+LIBS_SRC := $(BUILD)/src
+GMP_DEB_VERSION := 2:6.3.0+dfsg-3
+GMP_UPSTREAM_SERIES := 6.3.
+OPENSSL_DEB_VERSION := 3.5.7-1~deb13u2
+OPENSSL_UPSTREAM_SERIES := 3.5.
+# The suite holding the pinned versions (the build machine's own apt sources are never touched).
+LIBS_DEB_SUITE := trixie
+# GMP's CPU path: the one config.guess gives this project's zen3 build machines (see gmp-patch/README.md).
+GMP_HOST ?= zen3-pc-linux-gnu
+
+GMP_VARIANTS := stock stock-noasm dot dot-noasm
+OPENSSL_VARIANTS := stock stock-noasm dot dot-noasm
+LIBS_ENV = NPROC=$(NPROC) DOT_A=$(abspath $(DOT_A)) DOT_INCLUDE=$(abspath $(DOT_DIR)/include) GMP_HOST=$(GMP_HOST)
+
+.PHONY: libs libs-gmp libs-openssl test-libs test-libs-gmp test-libs-openssl test-libs-calls
+libs: libs-gmp libs-openssl
+TEST_TARGETS += test-libs
+test-libs: test-libs-gmp test-libs-openssl test-libs-calls
+
+# ---- sources: apt-get source with a private apt configuration -------------------------------
+# Signatures: apt checks the suite's InRelease against debian-archive-keyring and every file's
+# hash; dpkg-source --require-valid-signature checks the .dsc against debian-keyring.
+# --skip-patches: the variants are built from the pristine upstream sources.
+APT_PRIVATE = -o Dir::Etc::SourceList=$(abspath $(LIBS_SRC))/apt/sources.list \
+  -o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists=$(abspath $(LIBS_SRC))/apt/lists \
+  -o Dir::Cache=$(abspath $(LIBS_SRC))/apt/cache -o APT::Sandbox::User=root
+
+$(LIBS_SRC)/apt/updated: | deps
+	mkdir -p $(LIBS_SRC)/apt/lists/partial $(LIBS_SRC)/apt/cache/archives/partial
+	{ for s in $(LIBS_DEB_SUITE) $(LIBS_DEB_SUITE)-updates; do \
+	    echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $$s main"; done; \
+	  echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian-security $(LIBS_DEB_SUITE)-security main"; \
+	} > $(LIBS_SRC)/apt/sources.list
+	apt-get $(APT_PRIVATE) -qq update
+	touch $@
+
+# $(call fetch_source,package,pinned version,upstream series,unpacked dir)
+# Unpacks into $(LIBS_SRC)/<package>/ and records the Debian version used in <package>.version.
+# If the pinned version is gone from the mirror, the newest one of the same upstream series is used.
+define fetch_source
+$(LIBS_SRC)/$(1).version: $(LIBS_SRC)/apt/updated
+	set -e; mkdir -p $(LIBS_SRC)/dl && cd $(LIBS_SRC)/dl; \
+	if apt-get $(APT_PRIVATE) -qq source --download-only '$(1)=$(2)' >/dev/null; then v='$(2)'; else \
+	  v=$$$$(apt-cache $(APT_PRIVATE) showsrc $(1) | sed -n 's/^Version: //p' | grep -E '^([0-9]+:)?$(subst .,\.,$(3))' | sort -rV | \
+	    while read c; do apt-get $(APT_PRIVATE) -qq source --download-only "$(1)=$$$$c" >/dev/null 2>&1 && { echo "$$$$c"; break; }; done); \
+	  test -n "$$$$v" || { echo "no $(1) $(3)x source package fetchable" >&2; exit 1; }; \
+	  echo "$(1): pinned $(2) not fetchable, using $$$$v" >&2; fi; \
+	rm -rf ../$(1) ../$(1).tmp; \
+	dpkg-source --require-valid-signature --skip-patches --no-copy -x "$(1)_$$$${v#*:}.dsc" ../$(1).tmp >/dev/null; \
+	mv ../$(1).tmp ../$(1); echo "$$$$v" > ../$(1).version
+endef
+$(eval $(call fetch_source,gmp,$(GMP_DEB_VERSION),$(GMP_UPSTREAM_SERIES)))
+$(eval $(call fetch_source,openssl,$(OPENSSL_DEB_VERSION),$(OPENSSL_UPSTREAM_SERIES)))
+
+# The +dfsg tarball has no doc/, but the generated Makefile.in and configure still name it
+# (Debian fixes Makefile.am and reruns autoreconf). The same edit in the generated files, applied
+# to the pristine tree so stock and dot share it; grep proves each edit took.
+$(LIBS_SRC)/gmp.ready: $(LIBS_SRC)/gmp.version
+	cd $(LIBS_SRC)/gmp && test ! -d doc && \
+	sed -i '/^SUBDIRS = /s/ doc$$//' Makefile.in && ! grep -q '^SUBDIRS = .* doc' Makefile.in && \
+	sed -i '/^ac_config_files=/s| doc/Makefile||' configure && ! grep -q '^ac_config_files=.*doc/Makefile' configure
+	touch $@
+$(LIBS_SRC)/openssl.ready: $(LIBS_SRC)/openssl.version
+	touch $@
+
+# ---- the variant matrix --------------------------------------------------------------------
+GMP_LIBS := $(foreach v,$(GMP_VARIANTS),$(BUILD)/gmp/$(v)/lib/libgmp.so)
+OPENSSL_LIBS := $(foreach v,$(OPENSSL_VARIANTS),$(BUILD)/openssl/$(v)/lib/libcrypto.so)
+
+# The scripts are idempotent (cache keys), so they run every time and touch nothing when current.
+libs-gmp: $(LIBS_SRC)/gmp.ready $(DOT_A) | deps
+	@for v in $(GMP_VARIANTS); do \
+	  $(LIBS_ENV) DEB_VERSION=$$(cat $(LIBS_SRC)/gmp.version) nice -n 10 gmp-patch/build.sh $$v $(LIBS_SRC)/gmp $(BUILD) || exit 1; \
+	done
+libs-openssl: $(LIBS_SRC)/openssl.ready $(DOT_A) | deps
+	@for v in $(OPENSSL_VARIANTS); do \
+	  $(LIBS_ENV) DEB_VERSION=$$(cat $(LIBS_SRC)/openssl.version) nice -n 10 openssl-patch/build.sh $$v $(LIBS_SRC)/openssl $(BUILD) || exit 1; \
+	done
+
+# ---- tests ---------------------------------------------------------------------------------
+# Each suite's pass is remembered next to the build it checked (the stamp is older than a rebuilt
+# manifest, so a rebuild reruns it).
+test-libs-gmp: $(foreach v,dot dot-noasm,$(BUILD)/obj/gmp/$(v)/check.ok) $(BUILD)/obj/gmp/dot/try.ok
+$(BUILD)/obj/gmp/%/check.ok: libs-gmp
+	@if [ ! -f $@ ] || [ $(BUILD)/gmp/$*/manifest.json -nt $@ ]; then \
+	  echo "gmp/$*: make check"; \
+	  nice -n 10 gmp-patch/check.sh $(BUILD)/obj/gmp/$* && touch $@; fi
+$(BUILD)/obj/gmp/dot/try.ok: libs-gmp
+	@if [ ! -f $@ ] || [ $(BUILD)/gmp/dot/manifest.json -nt $@ ]; then \
+	  echo "gmp/dot: tests/devel/try"; \
+	  nice -n 10 gmp-patch/try.sh $(BUILD)/obj/gmp/dot && touch $@; fi
+
+test-libs-openssl: $(foreach v,dot dot-noasm,$(BUILD)/obj/openssl/$(v)/tests.ok)
+$(BUILD)/obj/openssl/%/tests.ok: libs-openssl
+	@if [ ! -f $@ ] || [ $(BUILD)/openssl/$*/manifest.json -nt $@ ]; then \
+	  echo "openssl/$*: BN/RSA/DH/DSA recipes"; \
+	  NPROC=$(NPROC) nice -n 10 openssl-patch/check.sh $(BUILD)/obj/openssl/$* && touch $@; fi
+
+# Runs every time: cheap, and it is the check that the dot variants really reach libdot.
+test-libs-calls: libs-gmp libs-openssl
+	gmp-patch/calls.sh $(BUILD)
+	openssl-patch/calls.sh $(BUILD)

@@ -1,0 +1,83 @@
+#!/bin/bash
+# Builds one OpenSSL variant: build.sh <variant> <pristine source tree> <root of build/>
+#   variant: stock | stock-noasm | dot | dot-noasm
+# Installs libcrypto.so and the headers into <build>/openssl/<variant> (lib/, include/openssl/,
+# manifest.json) from an out-of-tree build in <build>/obj/openssl/<variant>. Stock variants build
+# only libcrypto.so; dot variants also build libcrypto.a, apps/openssl, the legacy provider and
+# the test programs that openssl-patch/check.sh runs. Skips everything when the cache key matches
+# the last build; relinks only when just libdot.a changed.
+# Environment: DOT_A, DOT_INCLUDE, DEB_VERSION, NPROC.
+set -euo pipefail
+
+variant=$1 src=$(realpath "$2") build=$(realpath -m "$3")
+here=$(dirname "$(realpath "$0")")
+jobs=${NPROC:-2}
+prefix=$build/openssl/$variant
+obj=$build/obj/openssl/$variant
+
+case $variant in
+  stock|dot) asm_opt= ;;
+  stock-noasm|dot-noasm) asm_opt=no-asm ;;
+  *) echo "openssl: unknown variant $variant" >&2; exit 2 ;;
+esac
+upstream=$(sed -n 's/^MAJOR=//p;s/^MINOR=//p;s/^PATCH=//p' "$src/VERSION.dat" | paste -sd.)
+
+patches=$(ls "$here"/[0-9][0-9][0-9][0-9]-*.patch)
+# What check.sh runs (openssl-patch/README.md lists the recipes).
+test_programs="test/bntest test/exptest test/bn_internal_test test/rsa_test test/rsa_x931_test
+  test/rsa_mp_test test/dhtest test/dsatest test/dsa_no_digest_size_test test/evp_test"
+if [[ $variant == dot* ]]; then
+  series_hash=$(cat $patches | sha256sum | cut -c1-16)
+  tree=$build/src/openssl-dot-$series_hash
+  if [[ ! -f $tree/.patched ]]; then
+    rm -rf "$tree" "$tree.tmp"
+    cp -a "$src" "$tree.tmp"
+    for p in $patches; do patch -s -d "$tree.tmp" -p1 --no-backup-if-mismatch < "$p"; done
+    touch "$tree.tmp/.patched" && mv "$tree.tmp" "$tree"
+  fi
+  # libdot.a is linked into libcrypto.so and into every program that links libcrypto.a (the
+  # internal tests); its symbols are hidden, so libcrypto.so does not re-export them.
+  extra=("-I$DOT_INCLUDE" "-L$(dirname "$DOT_A")" "-l:$(basename "$DOT_A")")
+  targets="libcrypto.so libcrypto.a apps/openssl providers/legacy.so util/wrap.pl $test_programs"
+  dot_h_hash=$(sha256sum "$DOT_INCLUDE/dot.h" | cut -c1-16)
+  dot_a_hash=$(sha256sum "$DOT_A" | cut -c1-16)
+else
+  series_hash=none tree=$src extra=() dot_h_hash=none dot_a_hash=none
+  targets=libcrypto.so
+fi
+
+# Same target and options for every variant; only no-asm and the libdot include/link differ.
+configure=(perl "$tree/Configure" linux-x86_64 no-docs $asm_opt --prefix="$prefix" --libdir=lib
+           --openssldir="$prefix/ssl" "${extra[@]}")
+key=$(printf '%s\n' "$upstream" "${DEB_VERSION:-}" "$series_hash" "$dot_h_hash" "${configure[*]}" "$targets" | sha256sum | cut -c1-16)
+
+if [[ -f $obj/.key && $(cat "$obj/.key") == "$key" && -f $prefix/manifest.json ]]; then
+  if [[ $(cat "$obj/.dot-a" 2>/dev/null) == "$dot_a_hash" ]]; then
+    exit 0
+  fi
+  echo "openssl/$variant: libdot.a changed, relinking"
+  # everything that links libdot.a: the shared library and the programs
+  rm -f "$obj"/libcrypto.so* "$obj"/apps/openssl "$obj"/providers/legacy.so $(for t in $test_programs; do echo "$obj/$t"; done)
+else
+  echo "openssl/$variant: configure and build"
+  rm -rf "$obj" "$prefix"
+  mkdir -p "$obj"
+  (cd "$obj" && "${configure[@]}" > configure.out 2>&1) || { tail -30 "$obj/configure.out"; exit 1; }
+  make -C "$obj" -j"$jobs" build_generated > "$obj/make.out" 2>&1 || { tail -40 "$obj/make.out"; exit 1; }
+fi
+make -C "$obj" -j"$jobs" $targets >> "$obj/make.out" 2>&1 || { tail -40 "$obj/make.out"; exit 1; }
+
+# Install by hand: `make install_sw` would build everything (libssl, all apps, engines).
+mkdir -p "$prefix/lib" "$prefix/include/openssl"
+cp -P "$obj"/libcrypto.so.3 "$obj"/libcrypto.so "$prefix/lib/"
+cp "$tree"/include/openssl/*.h "$obj"/include/openssl/*.h "$prefix/include/openssl/"
+
+cflags=$(sed -n 's/^CFLAGS=//p' "$obj/Makefile")
+patch_names=
+[[ $variant == dot* ]] && patch_names=$(basename -a $patches | paste -sd' ')
+M_LIBRARY=openssl M_VARIANT=$variant M_UPSTREAM=$upstream M_DEBIAN=${DEB_VERSION:-} \
+M_SERIES=$series_hash M_PATCHES=$patch_names M_CONFIGURE="${configure[*]}" M_CFLAGS=$cflags \
+M_HOST=linux-x86_64 M_CC="$(${CC:-gcc} --version | head -1)" M_DOT_A=$dot_a_hash \
+  python3 "$here/../gmp-patch/manifest.py" > "$prefix/manifest.json"
+echo "$key" > "$obj/.key"
+echo "$dot_a_hash" > "$obj/.dot-a"

@@ -1,0 +1,44 @@
+#!/bin/bash
+# OpenSSL's own BN/RSA/DH/DSA tests on one dot build tree: check.sh <build tree>.
+#   recipes: test_bn test_exp test_internal_bn test_rsa test_mp_rsa test_dh test_dsa
+#   evp_test on the rsa/dh/dsa/ffdhe data files of test_evp (the recipe itself would also run
+#   every cipher, ML-DSA and SLH-DSA file), with the recipe's default-and-legacy config
+# Then proves the programs ran against this tree's library, not the system's libcrypto (without
+# util/shlib_wrap.sh they silently load /lib/x86_64-linux-gnu/libcrypto.so.3): each shared test
+# program resolves libcrypto.so.3 inside the tree under shlib_wrap.sh, and each statically
+# linked one (linked with libcrypto.a) contains the libdot kernels.
+set -euo pipefail
+obj=$(realpath "$1")
+src=$(sed -n 's/^SRCDIR=//p' "$obj/Makefile")
+recipes="test_bn test_exp test_internal_bn test_rsa test_mp_rsa test_dh test_dsa"
+evp_files="evppkey_rsa.txt evppkey_rsa_common.txt evppkey_rsa_kem.txt evppkey_rsa_sigalg.txt
+  evppkey_ffdhe.txt evppkey_dh.txt evppkey_dsa.txt evppkey_dsa_sigalg.txt evppkey_dsa_rfc6979.txt"
+log=$obj/tests.out
+: > "$log"
+
+make -C "$obj" link-utils >> "$log" 2>&1
+HARNESS_JOBS=${NPROC:-2} make -C "$obj" run_tests TESTS="$recipes" >> "$log" 2>&1 \
+  || { grep -E 'not ok|Failed|FAIL' "$log" | head -20; echo "  recipes: FAIL (see $log)"; exit 1; }
+grep -E '^Result: PASS' "$log" > /dev/null || { echo "  recipes: no PASS line (see $log)"; exit 1; }
+echo "  recipes $recipes: $(grep -E '^Files=' "$log")"
+
+# the environment test/run_tests.pl gives every recipe
+export OPENSSL_CONF=$src/apps/openssl.cnf OPENSSL_CONF_INCLUDE=$obj/test \
+  OPENSSL_MODULES=$obj/providers OPENSSL_ENGINES=$obj/engines
+for f in $evp_files; do
+  "$obj/util/wrap.pl" "$obj/test/evp_test" -config "$src/test/default-and-legacy.cnf" \
+    "$src/test/recipes/30-test_evp_data/$f" >> "$log" 2>&1 || { echo "  evp_test $f: FAIL (see $log)"; exit 1; }
+done
+echo "  evp_test $(echo $evp_files | wc -w) data files: passed"
+
+for t in bntest exptest evp_test; do
+  lib=$("$obj/util/shlib_wrap.sh" ldd "$obj/test/$t" | awk '$1 == "libcrypto.so.3" { print $3 }')
+  [[ $(realpath "$lib") == "$(realpath "$obj/libcrypto.so.3")" ]] \
+    || { echo "  test/$t loads $lib, not $obj/libcrypto.so.3"; exit 1; }
+done
+nm "$obj/libcrypto.so.3" | grep -q ' T dotssl_marker$' || { echo "  libcrypto.so.3 has no dotssl_marker"; exit 1; }
+for t in bn_internal_test rsa_test rsa_mp_test dhtest dsatest; do
+  ! ldd "$obj/test/$t" | grep -q libcrypto || { echo "  test/$t links libcrypto dynamically"; exit 1; }
+  nm "$obj/test/$t" | grep -q ' t dot_add_n_ct$' || { echo "  test/$t lacks libdot (not the patched libcrypto.a)"; exit 1; }
+done
+echo "  shared tests load $obj/libcrypto.so.3; static tests contain the patched libcrypto.a"
