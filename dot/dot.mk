@@ -60,9 +60,22 @@ $(DOT_OUT)/emul/%: $(DOT_DIR)/test/emul/%.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS
 	@mkdir -p $(@D)
 	$(CC) $(DOT_TEST_CFLAGS) $(DOT_EMUL_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_EMUL_OBJS) -lgmp
 
+# dot/test/debug/test_*.c: linked with a DOT_DEBUG build of libdot, which checks contracts.
+DOT_DEBUG_OBJS := $(patsubst $(DOT_DIR)/src/%.c,$(DOT_OUT)/obj/debug/%.o,$(DOT_SRCS))
+DOT_DEBUG_A := $(DOT_OUT)/libdot-debug.a
+DOT_DEBUG_TESTS := $(patsubst $(DOT_DIR)/test/debug/%.c,$(DOT_OUT)/debug/%,$(wildcard $(DOT_DIR)/test/debug/test_*.c))
+$(DOT_OUT)/obj/debug/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) | deps
+	@mkdir -p $(@D)
+	$(CC) $(DOT_CFLAGS) -DDOT_DEBUG $(call isaflags,$<) -c $< -o $@
+$(DOT_DEBUG_A): $(DOT_DEBUG_OBJS)
+	rm -f $@ && ar rcs $@ $^
+$(DOT_OUT)/debug/%: $(DOT_DIR)/test/debug/%.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_DEBUG_A)
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_DEBUG_A) -lgmp
+
 .PHONY: test-dot test-dot-ct
-test-dot: $(DOT_TESTS) $(DOT_EMUL_TESTS) test-dot-ct
-	@set -e; for t in $(DOT_TESTS) $(DOT_EMUL_TESTS); do echo "== $$t"; $$t; done
+test-dot: $(DOT_TESTS) $(DOT_EMUL_TESTS) $(DOT_DEBUG_TESTS) test-dot-ct
+	@set -e; for t in $(DOT_TESTS) $(DOT_EMUL_TESTS) $(DOT_DEBUG_TESTS); do echo "== $$t"; $$t; done
 test-dot-ct: $(DOT_OUT)/test/ct_probe
 	@echo "== constant-time check (valgrind instruction counts)"
 	@$(DOT_DIR)/test/ct_check.sh $<

@@ -81,38 +81,81 @@ static inline const dot_kernels *active(void)
     return k;
 }
 
+#ifdef DOT_DEBUG
+/* Debug builds check the contracts of dot.h on every call and abort with a message. */
+static int overlap(const dot_limb_t *a, size_t an, const dot_limb_t *b, size_t bn)
+{
+    return a < b + bn && b < a + an;
+}
+
+static void contract(int ok, const char *fn, const char *what)
+{
+    if (!ok) {
+        fprintf(stderr, "libdot: %s: contract violated: %s\n", fn, what);
+        abort();
+    }
+}
+
+static void check_aors(const char *fn, const dot_limb_t *rp, const dot_limb_t *up,
+                       const dot_limb_t *vp, size_t n)
+{
+    contract(n >= 1, fn, "n >= 1");
+    contract(rp == up || !overlap(rp, n, up, n), fn, "rp overlaps up other than exactly");
+    contract(rp == vp || !overlap(rp, n, vp, n), fn, "rp overlaps vp other than exactly");
+}
+
+static void check_mul(const char *fn, const dot_limb_t *rp, size_t rn, const dot_limb_t *up,
+                      const dot_limb_t *vp, size_t n)
+{
+    contract(!overlap(rp, rn, up, n) && (!vp || !overlap(rp, rn, vp, n)), fn,
+             "rp overlaps an input");
+}
+#define DOT_CHECK_AORS(rp, up, vp, n) check_aors(__func__, rp, up, vp, n)
+#define DOT_CHECK_MUL(rp, rn, up, vp, n) check_mul(__func__, rp, rn, up, vp, n)
+#else
+#define DOT_CHECK_AORS(rp, up, vp, n) ((void)0)
+#define DOT_CHECK_MUL(rp, rn, up, vp, n) ((void)0)
+#endif
+
 dot_limb_t dot_add_n(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
 {
+    DOT_CHECK_AORS(rp, up, vp, n);
     return active()->add_n(rp, up, vp, n);
 }
 
 dot_limb_t dot_sub_n(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
 {
+    DOT_CHECK_AORS(rp, up, vp, n);
     return active()->sub_n(rp, up, vp, n);
 }
 
 dot_limb_t dot_add_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
 {
+    DOT_CHECK_AORS(rp, up, vp, n);
     return active()->add_n_ct(rp, up, vp, n);
 }
 
 dot_limb_t dot_sub_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
 {
+    DOT_CHECK_AORS(rp, up, vp, n);
     return active()->sub_n_ct(rp, up, vp, n);
 }
 
 void dot_mul_4x4(dot_limb_t rp[8], const dot_limb_t up[4], const dot_limb_t vp[4])
 {
+    DOT_CHECK_MUL(rp, 8, up, vp, 4);
     active()->mul_4x4(rp, up, vp);
 }
 
 void dot_sqr_4x4(dot_limb_t rp[8], const dot_limb_t up[4])
 {
+    DOT_CHECK_MUL(rp, 8, up, NULL, 4);
     active()->sqr_4x4(rp, up);
 }
 
 void dot_mul_5x5_r52(dot_limb_t rp[10], const dot_limb_t up[5], const dot_limb_t vp[5])
 {
+    DOT_CHECK_MUL(rp, 10, up, vp, 5);
     active()->mul_5x5_r52(rp, up, vp);
 }
 

@@ -1,0 +1,57 @@
+/* A DOT_DEBUG build of libdot checks dot.h's contracts on every call: a violation aborts with
+ * a message naming the function and the rule, and calls within the contract still work. */
+#include <stdio.h>
+#include <string.h>
+#include "../common/check.h"
+#include "../common/child.h"
+#include "dot.h"
+
+static dot_limb_t buf[32];
+
+/* Each child breaks (or keeps) one rule; the name is the child's argument. */
+static int child(const char *name)
+{
+    dot_limb_t *b = buf;
+    if (!strcmp(name, "n=0"))
+        dot_add_n(b, b + 8, b + 16, 0);
+    else if (!strcmp(name, "rp=up+1"))
+        dot_sub_n(b + 1, b, b + 16, 4);
+    else if (!strcmp(name, "rp=vp-1"))
+        dot_add_n_ct(b + 15, b, b + 16, 4);
+    else if (!strcmp(name, "mul rp overlaps up"))
+        dot_mul_4x4(b, b + 4, b + 16);
+    else if (!strcmp(name, "sqr rp overlaps up"))
+        dot_sqr_4x4(b + 2, b);
+    else if (!strcmp(name, "in place")) { /* allowed: rp == up, rp == vp */
+        dot_add_n(b, b, b + 16, 8);
+        dot_sub_n_ct(b + 16, b, b + 16, 8);
+        dot_mul_4x4(b + 8, b, b + 16);
+    } else
+        return 3;
+    printf("returned\n");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        return child(argv[1]);
+    static const struct { const char *name, *rule; } broken[] = {
+        {"n=0", "n >= 1"},
+        {"rp=up+1", "rp overlaps up"},
+        {"rp=vp-1", "rp overlaps vp"},
+        {"mul rp overlaps up", "rp overlaps an input"},
+        {"sqr rp overlaps up", "rp overlaps an input"},
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        dot_child_result c = dot_run_self(broken[i].name, NULL);
+        CHECK(dot_child_aborted_with(&c, broken[i].rule) && strstr(c.err, "contract violated"),
+              "%s: expected an abort naming \"%s\", got status %d, stderr \"%s\"", broken[i].name,
+              broken[i].rule, c.status, c.err);
+        printf("  %-20s -> %s", broken[i].name, c.err);
+    }
+    dot_child_result ok = dot_run_self("in place", NULL);
+    CHECK(strcmp(ok.out, "returned\n") == 0, "in-place calls within the contract must work: %s",
+          ok.err);
+    return dot_check_summary();
+}
