@@ -6,6 +6,8 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
 .DELETE_ON_ERROR:
+# lets a rule list prerequisites ($$(VAR)) that fragments included later still add to
+.SECONDEXPANSION:
 
 BUILD := build
 CC ?= cc

@@ -105,3 +105,21 @@ bench-dot-quick: $(DOT_BENCHES)
 	@for b in $(DOT_BENCHES); do echo "== $$b --quick"; $$b --quick || exit 1; done
 BENCH_TARGETS += bench-dot
 RUN_TARGETS += bench-dot-quick
+
+# --- instruction-count gate ------------------------------------------------------------------
+# Deterministic regression gate for noisy CI: valgrind's instruction counts of fixed workloads
+# against results/icount-baseline.tsv. Other fragments add workloads to ICOUNT_WORKLOADS.
+# Refresh the baseline on purpose (after a deliberate change) with: make icount-baseline
+ICOUNT_BASELINE := results/icount-baseline.tsv
+ICOUNT_WORKLOADS := $(DOT_OUT)/icount/workload
+$(DOT_OUT)/icount/workload: $(DOT_DIR)/test/icount/workload.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A)
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) -lgmp
+
+.PHONY: test-icount icount-baseline
+test-icount: $$(ICOUNT_WORKLOADS)
+	@echo "== instruction-count gate (valgrind) against $(ICOUNT_BASELINE)"
+	@CC=$(CC) $(DOT_DIR)/test/icount/gate.sh $(ICOUNT_BASELINE) $(ICOUNT_WORKLOADS)
+icount-baseline: $$(ICOUNT_WORKLOADS)
+	@CC=$(CC) $(DOT_DIR)/test/icount/gate.sh --update $(ICOUNT_BASELINE) $(ICOUNT_WORKLOADS)
+TEST_TARGETS += test-icount
