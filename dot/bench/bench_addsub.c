@@ -14,6 +14,7 @@
 #include "../test/common/addsub_battery.h"
 #include "../test/common/check.h"
 #include "dot.h"
+#include "dot_baselines.h"
 #include "timing.h"
 
 #define MAX_CONTENDERS 24
@@ -53,6 +54,16 @@ static size_t contenders_for(int sub, contender *c)
         snprintf(c[count++].label, sizeof c->label, "%s", names[i]);
         c[count] = (contender){"", sub ? k->sub_n_ct : k->add_n_ct};
         snprintf(c[count++].label, sizeof c->label, "%s ct", names[i]);
+    }
+    /* the prior-work baselines (dot_baselines.h), the paper's Figure 3a/3b comparisons */
+    c[count++] = (contender){"adc chain", sub ? dot_baseline_adc_sub_n : dot_baseline_adc_add_n};
+    if (dot_isa_supported("avx2")) {
+        c[count++] = (contender){"ren avx2", sub ? dot_baseline_ren_sub_n_avx2 : dot_baseline_ren_add_n_avx2};
+        c[count++] = (contender){"ksa avx2", sub ? dot_baseline_ksa_sub_n_avx2 : dot_baseline_ksa_add_n_avx2};
+    }
+    if (dot_isa_supported("avx512")) {
+        c[count++] = (contender){"ren avx512", sub ? dot_baseline_ren_sub_n_avx512 : dot_baseline_ren_add_n_avx512};
+        c[count++] = (contender){"ksa avx512", sub ? dot_baseline_ksa_sub_n_avx512 : dot_baseline_ksa_add_n_avx512};
     }
     return count;
 }

@@ -77,8 +77,10 @@ DOT_ALWAYS_INLINE vnc_rows vnc_gather_mul(__m512i a, const uint64_t b[5])
 {
     vnc_rows r;
     r.a[0] = a;
+#pragma GCC unroll 5 /* unrolled, the rows stay in registers instead of a stack array */
     for (int j = 1; j < 5; j++)
         r.a[j] = vnc_rotate(a, j);
+#pragma GCC unroll 5
     for (int j = 0; j < 5; j++)
         r.b[j] = _mm512_set1_epi64((long long)b[j]);
     return r;
@@ -89,6 +91,7 @@ DOT_ALWAYS_INLINE vnc_products vnc_multiply(const vnc_rows *r, int rows)
 {
     const __m512i zero = _mm512_setzero_si512();
     vnc_products p;
+#pragma GCC unroll 5
     for (int j = 0; j < rows; j++) {
         p.lo[j] = _mm512_madd52lo_epu64(zero, r->a[j], r->b[j]);
         p.hi[j] = _mm512_madd52hi_epu64(zero, r->a[j], r->b[j]);
