@@ -1,0 +1,85 @@
+package dotbench.cli;
+
+import dotbench.bindings.Dot;
+import dotbench.bindings.Gmp;
+import dotbench.bindings.LibraryKind;
+import dotbench.bindings.LibraryVariant;
+import dotbench.bindings.VariantCatalog;
+import dotbench.bindings.VariantSpec;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** `dotbench info`: the CPU, libdot's choice of ISA, and every library variant found and whether it loads. */
+@Command(name = "info", description = "CPU features, libdot's ISA, and the library variants found and loadable.")
+final class InfoCommand implements Callable<Integer> {
+    private static final List<String> FEATURES = List.of("sse4_2", "avx2", "bmi2", "adx", "avx512f", "avx512vl", "avx512ifma", "avx_ifma");
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Path root = Roots.find();
+        String cpuinfo = Files.readString(Path.of("/proc/cpuinfo"));
+        String model = cpuinfo.lines().filter(l -> l.startsWith("model name")).findFirst()
+                .map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("unknown");
+        List<String> flags = cpuinfo.lines().filter(l -> l.startsWith("flags")).findFirst()
+                .map(l -> List.of(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))).orElse(List.of());
+        out.printf("CPU: %s, %d logical CPUs%n", model, Runtime.getRuntime().availableProcessors());
+        out.println("CPU features: " + String.join(" ", FEATURES.stream().map(f -> (flags.contains(f) ? "+" : "-") + f).toList()));
+        out.println("Repository: " + root);
+        VariantCatalog catalog = VariantCatalog.scan(root);
+        VariantSpec libdot = catalog.dot();
+        if (libdot.present()) {
+            try (LibraryVariant v = LibraryVariant.open(libdot)) {
+                Dot dot = Dot.of(v);
+                out.printf("libdot %s at %s: runs isa=%s (built: %s; runnable here: %s)%n", dot.version(), libdot.library(), dot.isa(),
+                        String.join(" ", dot.isaNames()), String.join(" ", dot.isaNames().stream().filter(dot::isaSupported).toList()));
+            }
+        } else {
+            out.println("libdot: not built (" + libdot.library() + "; run `make dot`)");
+        }
+        out.println("GMP variants:");
+        for (VariantSpec s : catalog.of(LibraryKind.GMP)) {
+            out.println("  " + describeGmp(s));
+        }
+        for (String name : GmpVariantSelection.MATRIX) {
+            if (catalog.find(LibraryKind.GMP, name).isEmpty()) {
+                out.printf("  %-12s not built (build/gmp/%s; run `make libs`)%n", name, name);
+            }
+        }
+        out.println("OpenSSL variants:");
+        for (VariantSpec s : catalog.of(LibraryKind.OPENSSL)) {
+            out.println("  " + describeOther(s));
+        }
+        return ExitCodes.OK;
+    }
+
+    private static String describeGmp(VariantSpec s) {
+        try (LibraryVariant v = LibraryVariant.open(s)) {
+            return String.format("%-12s GMP %s, %s%s%s", s.name(), Gmp.of(v).version(), s.library(),
+                    v.marker().map(m -> ", marker: " + m).orElse(""), manifestSummary(s));
+        } catch (RuntimeException e) {
+            return String.format("%-12s NOT LOADABLE: %s", s.name(), e.getMessage());
+        }
+    }
+
+    private static String describeOther(VariantSpec s) {
+        try (LibraryVariant v = LibraryVariant.open(s)) {
+            return String.format("%-12s %s%s%s", s.name(), s.library(), v.marker().map(m -> ", marker: " + m).orElse(""), manifestSummary(s));
+        } catch (RuntimeException e) {
+            return String.format("%-12s NOT LOADABLE: %s", s.name(), e.getMessage());
+        }
+    }
+
+    private static String manifestSummary(VariantSpec s) {
+        return s.manifest().source().map(p -> ", manifest: " + p.getFileName()).orElse(", no manifest");
+    }
+}

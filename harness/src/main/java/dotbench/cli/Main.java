@@ -1,0 +1,37 @@
+package dotbench.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** dotbench: the harness's command line. */
+@Command(name = "dotbench", mixinStandardHelpOptions = true, version = "dotbench 0.1.0",
+        description = "A/B benchmarks of stock vs DoT-patched GMP (and, later, OpenSSL) loaded side by side.",
+        subcommands = {InfoCommand.class, GmpbenchCommand.class, FidelityCommand.class, CommandLine.HelpCommand.class},
+        footer = "%n" + ExitCodes.HELP)
+public final class Main {
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line with the given streams; returns the exit status (see ExitCodes). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExitCodeExceptionMapper(e -> e instanceof DotbenchException d ? d.exitCode() : ExitCodes.USAGE);
+        cli.setParameterExceptionHandler((e, a) -> {
+            err.println("dotbench: " + e.getMessage());
+            err.println("Try 'dotbench " + (e.getCommandLine().getCommandName().equals("dotbench") ? "" : e.getCommandLine().getCommandName() + " ") + "--help'.");
+            return ExitCodes.USAGE;
+        });
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            if (e instanceof DotbenchException d) {
+                err.println("dotbench: " + d.getMessage());
+                return d.exitCode();
+            }
+            throw e;
+        });
+        return cli.execute(args);
+    }
+}

@@ -1,0 +1,87 @@
+package dotbench.results;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Where and with what a result was measured: CPU model and flags, kernel, JDK, C compiler, git
+ * commit, date. Anything that cannot be read is recorded as null, never guessed.
+ */
+public final class Provenance {
+    private Provenance() {
+    }
+
+    public static JsonObject collect(Path root) {
+        JsonObject p = new JsonObject();
+        p.addProperty("date", Instant.now().toString());
+        p.addProperty("hostname", firstLine(List.of("hostname")).orElse(null));
+        JsonObject cpu = new JsonObject();
+        cpuinfoField("model name").ifPresent(m -> cpu.addProperty("model", m));
+        cpu.addProperty("logical_cpus", Runtime.getRuntime().availableProcessors());
+        JsonArray flags = new JsonArray();
+        cpuinfoField("flags").ifPresent(f -> List.of(f.split("\\s+")).forEach(flags::add));
+        cpu.add("flags", flags);
+        p.add("cpu", cpu);
+        JsonObject kernel = new JsonObject();
+        kernel.addProperty("release", read("/proc/sys/kernel/osrelease").orElse(null));
+        kernel.addProperty("version", read("/proc/version").orElse(null));
+        p.add("kernel", kernel);
+        p.addProperty("os", osPrettyName().orElse(null));
+        JsonObject jdk = new JsonObject();
+        jdk.addProperty("version", Runtime.version().toString());
+        jdk.addProperty("vendor", System.getProperty("java.vendor"));
+        jdk.addProperty("vm", System.getProperty("java.vm.name"));
+        jdk.addProperty("home", System.getProperty("java.home"));
+        p.add("jdk", jdk);
+        p.addProperty("compiler", firstLine(List.of(System.getenv().getOrDefault("CC", "cc"), "--version")).orElse(null));
+        JsonObject git = new JsonObject();
+        git.addProperty("commit", firstLine(List.of("git", "-C", root.toString(), "rev-parse", "HEAD")).orElse(null));
+        git.addProperty("dirty", firstLine(List.of("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")).isPresent());
+        p.add("git", git);
+        return p;
+    }
+
+    private static Optional<String> cpuinfoField(String name) {
+        return read("/proc/cpuinfo").flatMap(text -> text.lines()
+                .filter(l -> l.startsWith(name) && l.contains(":"))
+                .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst());
+    }
+
+    private static Optional<String> osPrettyName() {
+        return read("/etc/os-release").flatMap(t -> t.lines().filter(l -> l.startsWith("PRETTY_NAME="))
+                .map(l -> l.substring("PRETTY_NAME=".length()).replace("\"", "")).findFirst());
+    }
+
+    private static Optional<String> read(String file) {
+        try {
+            return Optional.of(Files.readString(Path.of(file)).trim());
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The first line a short command prints, if it runs and succeeds within 5 s. */
+    static Optional<String> firstLine(List<String> command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                return Optional.empty();
+            }
+            return out.lines().findFirst().map(String::trim).filter(s -> !s.isEmpty());
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+}
