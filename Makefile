@@ -8,6 +8,8 @@ SHELL := /bin/bash
 .DELETE_ON_ERROR:
 # lets a rule list prerequisites ($$(VAR)) that fragments included later still add to
 .SECONDEXPANSION:
+# keep intermediate files (objects built by pattern chains) instead of deleting them
+.SECONDARY:
 
 BUILD := build
 CC ?= cc
