@@ -21,6 +21,9 @@ public final class GmpBenchText {
         v.marker().ifPresent(m -> out.append("NOTE: this is a MODIFIED GMP (").append(m)
                 .append("); its scores are not GMPbench results for GMP ").append(v.version()).append('\n'));
         for (Program.Category category : Program.Category.values()) {
+            if (outcomes.stream().noneMatch(o -> o.test().program().category() == category)) {
+                continue; // runbench prints only the categories it ran
+            }
             out.append("  Category ").append(category.label()).append('\n');
             for (Program program : Program.values()) {
                 List<TestOutcome> mine = outcomes.stream().filter(o -> o.test().program() == program).toList();
@@ -76,6 +79,9 @@ public final class GmpBenchText {
 
     /** n significant digits, plain notation where it is short (as gexpr prints). */
     static String sig(double v, int digits) {
+        if (!Double.isFinite(v)) {
+            return "n/a";
+        }
         String s = new java.math.BigDecimal(v).round(new java.math.MathContext(digits)).toPlainString();
         return s.length() <= 14 ? s : String.format(Locale.ROOT, "%." + (digits - 1) + "e", v);
     }

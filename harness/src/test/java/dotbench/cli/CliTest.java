@@ -1,0 +1,89 @@
+package dotbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Argument errors give a clear message and the documented exit status, before anything is timed. */
+class CliTest {
+    private record Result(int status, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int status = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(status, out.toString(), err.toString());
+    }
+
+    @Test
+    void helpListsCommandsAndExitCodes() {
+        Result r = run("--help");
+        assertEquals(ExitCodes.OK, r.status());
+        assertTrue(r.out().contains("gmpbench") && r.out().contains("info") && r.out().contains("Exit status"), r.out());
+    }
+
+    @Test
+    void unknownOptionIsUsageError() {
+        Result r = run("gmpbench", "--bogus");
+        assertEquals(ExitCodes.USAGE, r.status());
+        assertTrue(r.err().contains("--bogus"), r.err());
+    }
+
+    @Test
+    void unknownTestIsUsageError() {
+        Result r = run("gmpbench", "--variants", "system", "--tests", "multiply(127)");
+        assertEquals(ExitCodes.USAGE, r.status());
+        assertTrue(r.err().contains("unknown test 'multiply(127)'"), r.err());
+    }
+
+    @Test
+    void unknownVariantIsUsageErrorNamingTheKnownOnes() {
+        Result r = run("gmpbench", "--variants", "turbo", "--tests", "rsa(512)");
+        assertEquals(ExitCodes.USAGE, r.status());
+        assertTrue(r.err().contains("unknown GMP variant 'turbo'") && r.err().contains("stock"), r.err());
+    }
+
+    @Test
+    void badValuesAreUsageErrors() {
+        assertEquals(ExitCodes.USAGE, run("gmpbench", "--variants", "system", "--min-time", "fast").status());
+        assertEquals(ExitCodes.USAGE, run("gmpbench", "--variants", "system", "--min-time", "-5ms").status());
+        Result samples = run("gmpbench", "--variants", "system", "--samples", "1");
+        assertEquals(ExitCodes.USAGE, samples.status());
+        assertTrue(samples.err().contains("--samples must be between 3 and 1001"), samples.err());
+        Result pair = run("gmpbench", "--variants", "system", "--pairs", "system:dot");
+        assertEquals(ExitCodes.USAGE, pair.status());
+        assertTrue(pair.err().contains("not among the variants run"), pair.err());
+    }
+
+    @Test
+    void missingBuildsAreReportedNotReplacedBySystemGmp(@TempDir Path emptyRepo) throws IOException {
+        Files.createDirectories(emptyRepo.resolve("dot/include"));
+        Files.writeString(emptyRepo.resolve("dot/include/dot.h"), "");
+        String saved = System.getProperty("dotbench.root");
+        System.setProperty("dotbench.root", emptyRepo.toString());
+        try {
+            Result none = run("gmpbench", "--quick");
+            assertEquals(ExitCodes.MISSING_BUILD, none.status());
+            assertTrue(none.err().contains("no GMP variants under") && none.err().contains("make libs"), none.err());
+            Result stock = run("gmpbench", "--variants", "stock,dot");
+            assertEquals(ExitCodes.MISSING_BUILD, stock.status());
+            assertTrue(stock.err().contains("'stock' is not built"), stock.err());
+        } finally {
+            System.setProperty("dotbench.root", saved);
+        }
+    }
+
+    @Test
+    void infoRuns() {
+        Result r = run("info");
+        assertEquals(ExitCodes.OK, r.status(), r.err());
+        assertTrue(r.out().contains("libdot") && r.out().contains("system"), r.out());
+    }
+}
