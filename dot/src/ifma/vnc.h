@@ -20,6 +20,7 @@
 #define DOT_IFMA_VNC_H
 
 #include "../isa512.h"
+#include <string.h>
 #include "../dot_impl.h"
 
 #define VNC_MASK52 ((UINT64_C(1) << 52) - 1)
@@ -43,13 +44,16 @@ DOT_ALWAYS_INLINE __m512i vnc_from64(__m512i limbs)
     return _mm512_ternarylogic_epi64(low, high, _mm512_set1_epi64(VNC_MASK52), 0xA8); /* (a|b)&c */
 }
 
-/* Scalar form of the same conversion, for an operand that is only ever broadcast. */
+/* Scalar form of the same conversion, for an operand whose digits are only broadcast into IFMAs.
+ * An IFMA reads only the low 52 bits of each input, so no digit is masked, and the digits that
+ * start on a byte boundary (0 at byte 0, 2 at byte 13) are plain loads the broadcast can take
+ * straight from memory. */
 DOT_ALWAYS_INLINE void vnc_from64_scalar(uint64_t d[5], const dot_limb_t v[4])
 {
-    d[0] = v[0] & VNC_MASK52;
-    d[1] = ((v[0] >> 52) | (v[1] << 12)) & VNC_MASK52;
-    d[2] = ((v[1] >> 40) | (v[2] << 24)) & VNC_MASK52;
-    d[3] = ((v[2] >> 28) | (v[3] << 36)) & VNC_MASK52;
+    d[0] = v[0];
+    d[1] = (v[0] >> 52) | (v[1] << 12);
+    memcpy(&d[2], (const unsigned char *)v + 13, sizeof d[2]);
+    d[3] = (v[2] >> 28) | (v[3] << 36);
     d[4] = v[3] >> 16;
 }
 
@@ -175,7 +179,7 @@ DOT_ALWAYS_INLINE vnc_cols vnc_reduce_sqr(const vnc_products *p, vnc_sqr_hi h)
     return c;
 }
 
-/* Phase 5a, the one short carry pass. Every column is below 2^56, so after one vector step
+/* Phase 5 for a radix-2^52 result (the 5x5 product): the one short carry pass. Every column is below 2^56, so after one vector step
  * (low 52 bits plus the carry bits of the column below) each digit is at most 2^52 + 8, and what
  * is left is a single carry per column, resolved for all ten at once with the
  * carry-lookahead-by-addition identity in a general register (no branch, no per-column loop). */
@@ -203,19 +207,31 @@ DOT_ALWAYS_INLINE vnc_cols vnc_normalize(vnc_cols c)
     return d;
 }
 
-/* Phase 5b, exit conversion: ten 52-bit digits to eight 64-bit limbs. Limb i is the OR of at most
- * three shifted digits (digit k sits at bit 52k); no addition, so no carries. */
-DOT_ALWAYS_INLINE __m512i vnc_to64(vnc_cols d)
+/* Phase 5 for a 64-bit result: carry pass and exit conversion in one. The columns are not
+ * normalised first. Column c sits at bit 52c and is below 2^56, so the even columns (bits 0, 104,
+ * 208, ...) never overlap one another, nor do the odd ones: each set is an 8-limb number X, Y
+ * made by shifting and ORing, with no carries. The product is X + Y, one DoT addition: lane-wise
+ * add, generate and propagate masks, carry-lookahead-by-addition in a general register, and a
+ * masked +1 on the receiving limbs. This replaced a digit normalisation (two vector passes)
+ * followed by a 52->64 repacking: on zen4 the 4x4 product went from 44 to 34 TSC cycles a call,
+ * the square from 38 to 28. */
+DOT_ALWAYS_INLINE __m512i vnc_to64_add(vnc_cols c)
 {
-    __m512i first = _mm512_srlv_epi64(
-        _mm512_permutex2var_epi64(d.lo, _mm512_setr_epi64(0, 1, 2, 3, 4, 6, 7, 8), d.hi),
-        _mm512_setr_epi64(0, 12, 24, 36, 48, 8, 20, 32));
-    __m512i second = _mm512_sllv_epi64(
-        _mm512_permutex2var_epi64(d.lo, _mm512_setr_epi64(1, 2, 3, 4, 5, 7, 8, 9), d.hi),
-        _mm512_setr_epi64(52, 40, 28, 16, 4, 44, 32, 20));
-    __m512i third = _mm512_sllv_epi64(_mm512_permutexvar_epi64(_mm512_set1_epi64(6), d.lo),
-                                      _mm512_setr_epi64(64, 64, 64, 64, 56, 64, 64, 64));
-    return _mm512_ternarylogic_epi64(first, second, third, 0xFE); /* a|b|c */
+    /* X limb i is (one column << s) | (another >> t); Y limb i needs one column, shifted either way.
+     * Index 8, 9 name columns 8, 9 (hi plane lanes 0, 1); shifting by 64 gives zero. */
+    __m512i xl = _mm512_permutex2var_epi64(c.lo, _mm512_setr_epi64(0, 2, 2, 4, 6, 6, 8, 8), c.hi);
+    __m512i xr = _mm512_permutex2var_epi64(c.lo, _mm512_setr_epi64(0, 0, 2, 0, 4, 6, 0, 8), c.hi);
+    __m512i yp = _mm512_permutex2var_epi64(c.lo, _mm512_setr_epi64(1, 1, 3, 3, 5, 7, 7, 9), c.hi);
+    __m512i x = _mm512_or_si512(_mm512_sllv_epi64(xl, _mm512_setr_epi64(0, 40, 64, 16, 56, 64, 32, 64)),
+                                _mm512_srlv_epi64(xr, _mm512_setr_epi64(64, 64, 24, 64, 48, 8, 64, 32)));
+    __m512i y = _mm512_or_si512(_mm512_sllv_epi64(yp, _mm512_setr_epi64(52, 64, 28, 64, 4, 44, 64, 20)),
+                                _mm512_srlv_epi64(yp, _mm512_setr_epi64(64, 12, 64, 36, 64, 64, 20, 64)));
+    __m512i s = _mm512_add_epi64(x, y);
+    uint64_t gen = (uint64_t)_mm512_cmplt_epu64_mask(s, x);
+    uint64_t prop = (uint64_t)_mm512_cmpeq_epi64_mask(s, _mm512_set1_epi64(-1));
+    /* the product fits 512 bits, so no carry leaves limb 7 */
+    uint64_t recv = ((gen << 1) + prop) ^ prop;
+    return _mm512_mask_sub_epi64(s, (__mmask8)recv, s, _mm512_set1_epi64(-1));
 }
 
 /* Loads four 64-bit limbs into lanes 0..3 (lanes 4..7 zero). */

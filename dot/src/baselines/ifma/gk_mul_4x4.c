@@ -6,7 +6,7 @@
  * halves there. Every IFMA reads the accumulator the previous step wrote: the read-after-write
  * chain the paper measures against.
  *
- * Entry and exit (64->52, carry pass, 52->64) are the DoT kernel's own (../../ifma/vnc.h), so a
+ * Entry and exit (64->52; carry pass and 52->64) are the DoT kernel's own (../../ifma/vnc.h), so a
  * comparison of the two isolates the multiply organisation.
  */
 #include "dot_baselines.h"
@@ -32,5 +32,5 @@ void dot_baseline_gk_mul_4x4(dot_limb_t rp[8], const dot_limb_t up[4], const dot
     vnc_cols cols;
     cols.lo = _mm512_permutex2var_epi64(out, _mm512_setr_epi64(3, 4, 5, 6, 7, 8, 9, 10), acc);
     cols.hi = _mm512_permutex2var_epi64(acc, _mm512_setr_epi64(3, 4, 8, 8, 8, 8, 8, 8), zero);
-    _mm512_storeu_si512((void *)rp, vnc_to64(vnc_normalize(cols)));
+    _mm512_storeu_si512((void *)rp, vnc_to64_add(cols));
 }
