@@ -4,7 +4,7 @@
  * on any machine. */
 #include <stdio.h>
 #include "common/addsub_battery.h"
-#include "test_mul_battery.h"
+#include "common/test_mul_battery.h"
 #include "dot_baselines.h"
 
 int main(void)

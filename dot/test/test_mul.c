@@ -2,7 +2,7 @@
  * plus the public entry points (whatever variant dispatch picked). Variants the CPU lacks are
  * named as skipped; the emulated build (emul/test_mul_ifma.c) covers ifma on any machine. */
 #include <stdio.h>
-#include "test_mul_battery.h"
+#include "common/test_mul_battery.h"
 
 int main(void)
 {

@@ -2,7 +2,7 @@
  * batteries as the native test. */
 #include <stdio.h>
 #include "../common/addsub_battery.h"
-#include "../test_mul_battery.h"
+#include "../common/test_mul_battery.h"
 #include "dot_baselines.h"
 
 int main(void)

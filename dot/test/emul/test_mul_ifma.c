@@ -1,7 +1,7 @@
 /* The ifma multiply/square sources compiled against SIMDe plus the shim (emulate512.h with
  * emulate_ifma.h), against GMP: the same battery the native variants pass. */
 #include <stdio.h>
-#include "../test_mul_battery.h"
+#include "../common/test_mul_battery.h"
 #include "dot_impl.h"
 
 int main(void)

@@ -9,7 +9,7 @@
 
 #include <gmp.h>
 #include <string.h>
-#include "common/check.h"
+#include "check.h"
 #include "dot.h"
 
 typedef void (*mulb_mul_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
