@@ -44,11 +44,17 @@ $(DOTBENCH_JAR): $(JAVA_SRCS) | java-jdk deps
 	$(MVN) -q -DskipTests package
 	@touch $@
 
+# The launcher runs a private copy of the jars under build/harness/jars, each replaced by rename:
+# a `mvn package` rewriting harness/target (another make in the same tree) cannot pull the
+# classes from under a run in progress, which keeps the old files open.
+HARNESS_JARS := $(HARNESS_OUT)/jars
 $(DOTBENCH): $(DOTBENCH_JAR) mk/java.mk
-	@mkdir -p $(@D)
-	@printf '#!/bin/sh\n# dotbench launcher written by mk/java.mk\nexec "%s/bin/java" -Ddotbench.root="%s" -jar "%s/%s" "$$@"\n' \
-	  "$(JDK25)" "$(CURDIR)" "$(CURDIR)" "$(DOTBENCH_JAR)" > $@
-	@chmod +x $@
+	@mkdir -p $(HARNESS_JARS)/lib
+	@for f in $(DOTBENCH_JAR) harness/target/lib/*.jar; do \
+	  dest=$(HARNESS_JARS)/$${f#harness/target/}; cp "$$f" "$$dest.tmp" && mv -f "$$dest.tmp" "$$dest"; done
+	@printf '#!/bin/sh\n# dotbench launcher written by mk/java.mk\nexec "%s/bin/java" -Ddotbench.root="%s" -jar "%s/%s/dotbench.jar" "$$@"\n' \
+	  "$(JDK25)" "$(CURDIR)" "$(CURDIR)" "$(HARNESS_JARS)" > $@.tmp
+	@chmod +x $@.tmp && mv -f $@.tmp $@
 
 java: java-native $(DOTBENCH)
 

@@ -80,6 +80,11 @@ final class InfoCommand implements Callable<Integer> {
     }
 
     private static String manifestSummary(VariantSpec s) {
-        return s.manifest().source().map(p -> ", manifest: " + p.getFileName()).orElse(", no manifest");
+        if (s.manifest().source().isEmpty()) {
+            return ", no manifest";
+        }
+        String patches = s.manifest().field("patch_series_hash").map(h -> h.length() > 12 ? h.substring(0, 12) : h).orElse("?");
+        return ", manifest: upstream " + s.manifest().field("upstream_version").orElse("?") + ", patches " + patches
+                + ", built " + s.manifest().field("date").orElse("?");
     }
 }
