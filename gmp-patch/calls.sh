@@ -1,22 +1,33 @@
 #!/bin/bash
-# Proves that the dot variants of libgmp reach libdot and the stock ones do not:
-#   calls.sh <root of build/>
-# For each variant a probe runs one mpz/mpn operation R times under gdb, with a breakpoint on
-# every libdot entry point (local symbols inside libgmp.so); the hit counts minus those of a run
-# with 0 repetitions, divided by R, are the calls per operation. Expected per operation on a
-# dot variant: mpz_add -> 1 dot_add_n, mpz_sub -> 1 dot_sub_n, mpz_mul 4x4 -> 1 dot_mul_4x4,
-# mpz_mul square -> 1 dot_sqr_4x4, mpn_sec_add_1 -> 1 dot_add_n_ct (and nothing else from
-# libdot); on a stock variant 0 everywhere, no dot_ symbol and no dotmp_marker. Every variant
-# must print the same results.
+# Proves that the dot variants of libgmp and libcrypto reach libdot and the stock ones do not:
+#   calls.sh <gmp|openssl> <root of build/>
+# For each variant a probe (gmp-patch/test/probe.c, openssl-patch/test/probe.c) runs one
+# operation on 4-limb operands R times under gdb, with a breakpoint on every libdot entry point
+# (local symbols inside the library); the hit counts minus those of a run with 0 repetitions,
+# divided by R, are the calls per operation. Expected per operation on a dot variant:
+#   gmp:     mpz_add -> 1 dot_add_n, mpz_sub -> 1 dot_sub_n, mpz_mul 4x4 -> 1 dot_mul_4x4,
+#            mpz_mul square -> 1 dot_sqr_4x4, mpn_sec_add_1 -> 1 dot_add_n_ct
+#   openssl: BN_add -> 1 dot_add_n_ct, BN_sub -> 1 dot_sub_n_ct, BN_mul 4x4 -> 1 dot_mul_4x4,
+#            BN_sqr -> 1 dot_sqr_4x4
+# and no other libdot call; on a stock variant no call, no dot_ symbol and no marker. Every
+# variant must print the same results.
 set -euo pipefail
-build=$(realpath "$1")
-here=$(dirname "$(realpath "$0")")
-work=$build/obj/gmp/calls
+lib=$1
+build=$(realpath "$2")
+root=$(dirname "$(dirname "$(realpath "$0")")")
+work=$build/obj/$lib/calls
 mkdir -p "$work"
 R=5
 entries=(dot_add_n dot_sub_n dot_add_n_ct dot_sub_n_ct dot_mul_4x4 dot_sqr_4x4)
-ops=(add sub mul sqr sec_add_1)
-declare -A expect=([add]=dot_add_n [sub]=dot_sub_n [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4 [sec_add_1]=dot_add_n_ct)
+case $lib in
+  gmp)
+    ops=(add sub mul sqr sec_add_1) so=libgmp.so ldlib=-lgmp prefix_marker=dotmp
+    declare -A expect=([add]=dot_add_n [sub]=dot_sub_n [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4 [sec_add_1]=dot_add_n_ct) ;;
+  openssl)
+    ops=(add sub mul sqr) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
+    declare -A expect=([add]=dot_add_n_ct [sub]=dot_sub_n_ct [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4) ;;
+  *) echo "usage: calls.sh <gmp|openssl> <build>" >&2; exit 2 ;;
+esac
 
 # hits <probe> <op> <reps>: "name=count ..." for every entry point
 hits() {
@@ -34,17 +45,18 @@ hits() {
 }
 
 fail=0
+rm -f "$work"/ref.*
 for v in stock stock-noasm dot dot-noasm; do
-  prefix=$build/gmp/$v
+  prefix=$build/$lib/$v
   probe=$work/probe-$v
-  cc -O1 -g -I"$prefix/include" "$here/test/probe.c" -o "$probe" -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lgmp -ldl
-  # the probe must load this variant's libgmp, not the system one
-  ldd "$probe" | grep -q "$prefix/lib/libgmp.so" || { echo "gmp/$v: probe does not load $prefix/lib"; fail=1; continue; }
+  cc -O1 -g -I"$prefix/include" "$root/$lib-patch/test/probe.c" -o "$probe" -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" $ldlib -ldl
+  # the probe must load this variant's library, not the system one
+  grep -q "$prefix/lib/$so" <(ldd "$probe") || { echo "$lib/$v: probe does not load $prefix/lib"; fail=1; continue; }
   marker=$("$probe" marker 1)
-  syms=$(nm "$prefix/lib/libgmp.so" | grep -c ' [tT] dot_' || true)
-  line="gmp/$v: marker=\"$marker\" dot_symbols=$syms"
+  syms=$(nm "$prefix/lib/$so" | grep -c ' [tT] dot_' || true)
+  line="$lib/$v: marker=\"$marker\" dot_symbols=$syms"
   if [[ $v == dot* ]]; then
-    [[ $marker == "dotmp "* && $syms -gt 0 ]] || { echo "$line: FAIL (no marker or no libdot code)"; fail=1; }
+    [[ $marker == "$prefix_marker "* && $syms -gt 0 ]] || { echo "$line: FAIL (no marker or no libdot code)"; fail=1; }
   else
     [[ $marker == none && $syms -eq 0 ]] || { echo "$line: FAIL (stock build contains libdot)"; fail=1; }
   fi
@@ -55,16 +67,16 @@ for v in stock stock-noasm dot dot-noasm; do
     for i in "${!entries[@]}"; do
       b=${base[$i]#*=} m=${many[$i]#*=}
       d=$(( (m - b) ))
-      (( d % R == 0 )) || { echo "gmp/$v $op: ${entries[$i]} hit $d times in $R runs"; fail=1; }
+      (( d % R == 0 )) || { echo "$lib/$v $op: ${entries[$i]} hit $d times in $R runs"; fail=1; }
       got=$(( d / R ))
       want=0
       [[ $v == dot* && ${expect[$op]} == "${entries[$i]}" ]] && want=1
-      [[ $got == "$want" ]] || { echo "gmp/$v $op: ${entries[$i]} called $got times per operation, expected $want"; fail=1; }
+      [[ $got == "$want" ]] || { echo "$lib/$v $op: ${entries[$i]} called $got times per operation, expected $want"; fail=1; }
       per+="${entries[$i]}=$got "
     done
     result=$(cat "$work/out.$op.$R")
     ref=$(cat "$work/ref.$op" 2>/dev/null || { echo "$result" > "$work/ref.$op"; echo "$result"; })
-    [[ $result == "$ref" ]] || { echo "gmp/$v $op: result $result differs from stock's $ref"; fail=1; }
+    [[ $result == "$ref" ]] || { echo "$lib/$v $op: result $result differs from stock's $ref"; fail=1; }
     echo "  $op: $per"
   done
 done

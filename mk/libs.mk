@@ -108,5 +108,5 @@ $(BUILD)/obj/openssl/%/tests.ok: libs-openssl
 
 # Runs every time: cheap, and it is the check that the dot variants really reach libdot.
 test-libs-calls: libs-gmp libs-openssl
-	gmp-patch/calls.sh $(BUILD)
-	openssl-patch/calls.sh $(BUILD)
+	gmp-patch/calls.sh gmp $(BUILD)
+	gmp-patch/calls.sh openssl $(BUILD)

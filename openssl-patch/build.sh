@@ -38,7 +38,8 @@ if [[ $variant == dot* ]]; then
   # libdot.a is linked into libcrypto.so and into every program that links libcrypto.a (the
   # internal tests); its symbols are hidden, so libcrypto.so does not re-export them.
   extra=("-I$DOT_INCLUDE" "-L$(dirname "$DOT_A")" "-l:$(basename "$DOT_A")")
-  targets="libcrypto.so libcrypto.a apps/openssl providers/legacy.so util/wrap.pl $test_programs"
+  targets="libcrypto.so libcrypto.a apps/openssl providers/legacy.so util/wrap.pl util/shlib_wrap.sh
+    $test_programs"
   dot_h_hash=$(sha256sum "$DOT_INCLUDE/dot.h" | cut -c1-16)
   dot_a_hash=$(sha256sum "$DOT_A" | cut -c1-16)
 else
@@ -49,13 +50,15 @@ fi
 # Same target and options for every variant; only no-asm and the libdot include/link differ.
 configure=(perl "$tree/Configure" linux-x86_64 no-docs $asm_opt --prefix="$prefix" --libdir=lib
            --openssldir="$prefix/ssl" "${extra[@]}")
-key=$(printf '%s\n' "$upstream" "${DEB_VERSION:-}" "$series_hash" "$dot_h_hash" "${configure[*]}" "$targets" | sha256sum | cut -c1-16)
+key=$(printf '%s\n' "$upstream" "${DEB_VERSION:-}" "$series_hash" "$dot_h_hash" "${configure[*]}" | sha256sum | cut -c1-16)
 
 if [[ -f $obj/.key && $(cat "$obj/.key") == "$key" && -f $prefix/manifest.json ]]; then
-  if [[ $(cat "$obj/.dot-a" 2>/dev/null) == "$dot_a_hash" ]]; then
+  missing=
+  for t in $targets; do [[ -e $obj/$t ]] || missing+=" $t"; done
+  if [[ $(cat "$obj/.dot-a" 2>/dev/null) == "$dot_a_hash" && -z $missing ]]; then
     exit 0
   fi
-  echo "openssl/$variant: libdot.a changed, relinking"
+  echo "openssl/$variant: libdot.a changed or targets missing:$missing; relinking"
   # everything that links libdot.a: the shared library and the programs
   rm -f "$obj"/libcrypto.so* "$obj"/apps/openssl "$obj"/providers/legacy.so $(for t in $test_programs; do echo "$obj/$t"; done)
 else
@@ -72,7 +75,7 @@ mkdir -p "$prefix/lib" "$prefix/include/openssl"
 cp -P "$obj"/libcrypto.so.3 "$obj"/libcrypto.so "$prefix/lib/"
 cp "$tree"/include/openssl/*.h "$obj"/include/openssl/*.h "$prefix/include/openssl/"
 
-cflags=$(sed -n 's/^CFLAGS=//p' "$obj/Makefile")
+cflags="$(sed -n 's/^CNF_CFLAGS=//p' "$obj/Makefile") $(sed -n 's/^CFLAGS=//p' "$obj/Makefile")"
 patch_names=
 [[ $variant == dot* ]] && patch_names=$(basename -a $patches | paste -sd' ')
 M_LIBRARY=openssl M_VARIANT=$variant M_UPSTREAM=$upstream M_DEBIAN=${DEB_VERSION:-} \

@@ -9,7 +9,7 @@
 # linked one (linked with libcrypto.a) contains the libdot kernels.
 set -euo pipefail
 obj=$(realpath "$1")
-src=$(sed -n 's/^SRCDIR=//p' "$obj/Makefile")
+src=$(cd "$obj" && realpath "$(sed -n 's/^SRCDIR=//p' Makefile)")
 recipes="test_bn test_exp test_internal_bn test_rsa test_mp_rsa test_dh test_dsa"
 evp_files="evppkey_rsa.txt evppkey_rsa_common.txt evppkey_rsa_kem.txt evppkey_rsa_sigalg.txt
   evppkey_ffdhe.txt evppkey_dh.txt evppkey_dsa.txt evppkey_dsa_sigalg.txt evppkey_dsa_rfc6979.txt"
@@ -20,7 +20,7 @@ make -C "$obj" link-utils >> "$log" 2>&1
 HARNESS_JOBS=${NPROC:-2} make -C "$obj" run_tests TESTS="$recipes" >> "$log" 2>&1 \
   || { grep -E 'not ok|Failed|FAIL' "$log" | head -20; echo "  recipes: FAIL (see $log)"; exit 1; }
 grep -E '^Result: PASS' "$log" > /dev/null || { echo "  recipes: no PASS line (see $log)"; exit 1; }
-echo "  recipes $recipes: $(grep -E '^Files=' "$log")"
+echo "  recipes $recipes: $(grep -E '^Files=' "$log" | tail -1)"
 
 # the environment test/run_tests.pl gives every recipe
 export OPENSSL_CONF=$src/apps/openssl.cnf OPENSSL_CONF_INCLUDE=$obj/test \
@@ -36,9 +36,10 @@ for t in bntest exptest evp_test; do
   [[ $(realpath "$lib") == "$(realpath "$obj/libcrypto.so.3")" ]] \
     || { echo "  test/$t loads $lib, not $obj/libcrypto.so.3"; exit 1; }
 done
-nm "$obj/libcrypto.so.3" | grep -q ' T dotssl_marker$' || { echo "  libcrypto.so.3 has no dotssl_marker"; exit 1; }
+# (grep reads whole files here: `nm | grep -q` fails under pipefail when grep exits first)
+grep -q ' T dotssl_marker$' <(nm "$obj/libcrypto.so.3") || { echo "  libcrypto.so.3 has no dotssl_marker"; exit 1; }
 for t in bn_internal_test rsa_test rsa_mp_test dhtest dsatest; do
-  ! ldd "$obj/test/$t" | grep -q libcrypto || { echo "  test/$t links libcrypto dynamically"; exit 1; }
-  nm "$obj/test/$t" | grep -q ' t dot_add_n_ct$' || { echo "  test/$t lacks libdot (not the patched libcrypto.a)"; exit 1; }
+  ! grep -q libcrypto <(ldd "$obj/test/$t") || { echo "  test/$t links libcrypto dynamically"; exit 1; }
+  grep -q ' t dot_add_n_ct$' <(nm "$obj/test/$t") || { echo "  test/$t lacks libdot (not the patched libcrypto.a)"; exit 1; }
 done
 echo "  shared tests load $obj/libcrypto.so.3; static tests contain the patched libcrypto.a"
