@@ -1,0 +1,78 @@
+package dotbench.cli;
+
+import dotbench.compare.CompareMarkdown;
+import dotbench.compare.RunComparison;
+import dotbench.report.ResultFile;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** `dotbench compare BASE.json NEW.json`: the regression gate between two runs. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = "Per test, NEW/BASE speed of each variant and of each A/B ratio with a 95% CI; Markdown for a pull request.",
+        footer = "%nExit status: 0 no regression; " + CompareCommand.REGRESSION + " at least one regression (its whole CI beyond the threshold); "
+                + CompareCommand.NOT_COMPARABLE + " the runs are not comparable (different CPU model, variant set, libdot ISA or suite) and --force was not given; "
+                + "2 bad usage; 5 a file cannot be read or written.")
+final class CompareCommand implements Callable<Integer> {
+    /** Outside ExitCodes' 0..5 so a gate can tell "slower" from "could not run". */
+    static final int REGRESSION = 10;
+    static final int NOT_COMPARABLE = 11;
+
+    @Parameters(index = "0", paramLabel = "BASE.json")
+    Path base;
+
+    @Parameters(index = "1", paramLabel = "NEW.json")
+    Path next;
+
+    @Option(names = "--threshold", paramLabel = "FRACTION", defaultValue = "0.03",
+            description = "A slowdown counts when its whole 95%% CI lies below 1 - FRACTION (default ${DEFAULT-VALUE}).")
+    double threshold;
+
+    @Option(names = "--force", description = "Gate even when the provenance says the runs are not comparable.")
+    boolean force;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Also write the Markdown to FILE.")
+    Path out;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (!(threshold >= 0 && threshold < 1)) {
+            throw new DotbenchException(ExitCodes.USAGE, "--threshold must be in [0, 1), got " + threshold);
+        }
+        ResultFile b = read(base);
+        ResultFile n = read(next);
+        RunComparison c = RunComparison.of(b, n, threshold);
+        String md = CompareMarkdown.render(b, n, c);
+        spec.commandLine().getOut().print(md);
+        spec.commandLine().getOut().flush();
+        if (out != null) {
+            try {
+                dotbench.results.AtomicFiles.write(out, md);
+            } catch (IOException e) {
+                throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write " + out + ": " + e.getMessage(), e);
+            }
+        }
+        if (!c.compatibility().meaningful() && !force) {
+            return NOT_COMPARABLE;
+        }
+        return c.regressions().isEmpty() ? ExitCodes.OK : REGRESSION;
+    }
+
+    static ResultFile read(Path p) {
+        try {
+            return ResultFile.load(p);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new DotbenchException(ExitCodes.IO_ERROR, "no such file: " + p, e);
+        } catch (IOException e) {
+            throw new DotbenchException(ExitCodes.IO_ERROR, e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dotbench.cli;
+
+import dotbench.report.HtmlReport;
+import dotbench.report.MarkdownReport;
+import dotbench.report.PaperFigure;
+import dotbench.report.ReportInputs;
+import dotbench.report.ReportModel;
+import dotbench.report.ResultFile;
+import dotbench.results.AtomicFiles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** `dotbench report`: one self-contained HTML report plus a Markdown summary from result files. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "HTML (inline SVG, no network) and Markdown report from any set of result files: speedup curves, "
+                + "GMPbench and openssl-speed bars, latency CDFs, the paper-reproduction table, one column per machine.",
+        footer = "%nExit status: 0 written; 2 bad usage or no result file; 5 a file cannot be read or written.")
+final class ReportCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "FILE|DIR", arity = "1..*", description = "Result files, or folders whose *.json result files are all taken.")
+    List<Path> inputs;
+
+    @Option(names = "--reference", paramLabel = "FILE", description = "The paper's figures (default results/paper-reference.json).")
+    Path reference;
+
+    @Option(names = "--out-dir", paramLabel = "DIR", description = "Where report.html and report.md go (default build/report).")
+    Path outDir;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Path root = Roots.find();
+        Path ref = reference != null ? reference : root.resolve("results/paper-reference.json");
+        Path dir = outDir != null ? outDir : root.resolve("build/report");
+        List<ResultFile> files;
+        List<PaperFigure> figures;
+        try {
+            files = ReportInputs.collect(inputs, spec.commandLine().getErr());
+            figures = PaperFigure.load(ref);
+        } catch (IOException e) {
+            throw new DotbenchException(ExitCodes.IO_ERROR, e.getMessage(), e);
+        }
+        if (files.isEmpty()) {
+            throw new DotbenchException(ExitCodes.USAGE, "no dotbench result file among " + inputs);
+        }
+        ReportModel model = ReportModel.build(files, ref, figures, Instant.now().toString());
+        Path html = dir.resolve("report.html");
+        Path md = dir.resolve("report.md");
+        try {
+            AtomicFiles.write(html, HtmlReport.render(model));
+            AtomicFiles.write(md, MarkdownReport.render(model));
+        } catch (IOException e) {
+            throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write the report into " + dir + ": " + e.getMessage(), e);
+        }
+        out.printf("report: %d result file(s), %d machine(s); %s and %s%n", files.size(), model.machines().size(), html, md);
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,105 @@
+package dotbench.report;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One headline figure of the paper, transcribed in results/paper-reference.json: where it is
+ * (figure/table, section, quote), on which CPU, its value in the paper's unit, and how dotbench
+ * measures the same thing (one {@link Measure} per baseline pathway), or why it cannot.
+ */
+public record PaperFigure(String id, String figure, String cpu, String cpuModel, String quote, String source, String metric,
+        String unit, double value, Optional<String> notMeasurable, List<Measure> measures) {
+    public PaperFigure {
+        measures = List.copyOf(measures);
+    }
+
+    /** How to read the measured counterpart out of result files. */
+    public record Measure(String pathway, String suite, String baseline, String candidate, Optional<String> op, Optional<String> scope,
+            Optional<String> test, Optional<String> testPrefix, Optional<String> latency, String statistic, List<String> requires) {
+        public Measure {
+            requires = List.copyOf(requires);
+        }
+    }
+
+    /** The paper's value as a speed ratio candidate/baseline (above 1: faster), whatever its unit. */
+    public double asRatio() {
+        return switch (unit) {
+            case "speedup" -> value;
+            case "throughput_improvement_percent" -> 1 + value / 100;
+            case "latency_reduction_percent" -> 1 / (1 - value / 100);
+            default -> Double.NaN;
+        };
+    }
+
+    /** A measured speed ratio in this figure's unit, so both sides of the table read alike. */
+    public double inUnit(double ratio) {
+        return switch (unit) {
+            case "speedup" -> ratio;
+            case "throughput_improvement_percent" -> (ratio - 1) * 100;
+            case "latency_reduction_percent" -> (1 - 1 / ratio) * 100;
+            default -> Double.NaN;
+        };
+    }
+
+    public String format(double v) {
+        return switch (unit) {
+            case "speedup" -> String.format(java.util.Locale.ROOT, "%.2fx", v);
+            case "throughput_improvement_percent" -> String.format(java.util.Locale.ROOT, "%+.1f%%", v);
+            case "latency_reduction_percent" -> String.format(java.util.Locale.ROOT, "%.1f%% lower", v);
+            case "percent" -> String.format(java.util.Locale.ROOT, "%.1f%%", v);
+            default -> String.format(java.util.Locale.ROOT, "%.1f %s", v, unit.replace('_', ' '));
+        };
+    }
+
+    public static List<PaperFigure> load(Path file) throws IOException {
+        JsonObject root;
+        try {
+            root = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
+        } catch (RuntimeException e) {
+            throw new IOException(file + ": not a paper reference file (" + e.getMessage() + ")", e);
+        }
+        if (!"dotbench-paper-reference".equals(ResultFile.string(root, "schema"))) {
+            throw new IOException(file + ": schema is not \"dotbench-paper-reference\"");
+        }
+        JsonObject cpus = ResultFile.object(root, "cpus");
+        List<PaperFigure> out = new ArrayList<>();
+        for (JsonElement e : root.getAsJsonArray("figures")) {
+            JsonObject f = e.getAsJsonObject();
+            String cpu = ResultFile.string(f, "cpu");
+            JsonObject c = ResultFile.object(cpus, cpu);
+            String model = c == null ? cpu : ResultFile.string(c, "model") + " (" + ResultFile.string(c, "microarchitecture") + ")";
+            List<Measure> measures = new ArrayList<>();
+            if (f.has("measure")) {
+                for (JsonElement m : f.getAsJsonArray("measure")) {
+                    measures.add(measure(m.getAsJsonObject()));
+                }
+            }
+            out.add(new PaperFigure(ResultFile.string(f, "id"), ResultFile.string(f, "figure"), cpu, model, ResultFile.string(f, "quote"),
+                    ResultFile.string(f, "source"), ResultFile.string(f, "metric"), ResultFile.string(f, "unit"), f.get("value").getAsDouble(),
+                    Optional.ofNullable(ResultFile.string(f, "not_measurable")), measures));
+        }
+        return out;
+    }
+
+    private static Measure measure(JsonObject m) {
+        List<String> requires = new ArrayList<>();
+        if (m.has("requires")) {
+            m.getAsJsonArray("requires").forEach(r -> requires.add(r.getAsString()));
+        }
+        return new Measure(ResultFile.string(m, "pathway"), ResultFile.string(m, "suite"), ResultFile.string(m, "baseline"),
+                ResultFile.string(m, "candidate"), opt(m, "op"), opt(m, "scope"), opt(m, "test"), opt(m, "test_prefix"), opt(m, "latency"),
+                Optional.ofNullable(ResultFile.string(m, "statistic")).orElse("value"), requires);
+    }
+
+    private static Optional<String> opt(JsonObject o, String key) {
+        return Optional.ofNullable(ResultFile.string(o, key));
+    }
+}

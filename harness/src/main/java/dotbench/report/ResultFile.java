@@ -1,0 +1,167 @@
+package dotbench.report;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dotbench.stats.RatioEstimate;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * One dotbench result file ("dotbench-result", results/README.md), read for reports and
+ * comparisons. Only the parts every suite shares are interpreted here; a field a file lacks reads
+ * as absent, never as zero.
+ */
+public record ResultFile(Path path, JsonObject root) {
+    /** Reads and checks the schema; a file of another schema or a newer version is refused. */
+    public static ResultFile load(Path path) throws IOException {
+        JsonElement parsed;
+        try {
+            parsed = JsonParser.parseString(Files.readString(path));
+        } catch (com.google.gson.JsonParseException e) {
+            throw new IOException(path + ": not JSON (" + e.getMessage() + ")", e);
+        }
+        if (!parsed.isJsonObject() || !"dotbench-result".equals(string(parsed.getAsJsonObject(), "schema"))) {
+            throw new IOException(path + ": not a dotbench result file (schema is not \"dotbench-result\")");
+        }
+        JsonObject root = parsed.getAsJsonObject();
+        if (!root.has("schema_version") || root.get("schema_version").getAsInt() > 1) {
+            throw new IOException(path + ": schema_version " + root.get("schema_version") + " is newer than this reader (1)");
+        }
+        return new ResultFile(path, root);
+    }
+
+    public String suite() {
+        return string(root, "suite");
+    }
+
+    public JsonObject provenance() {
+        return root.has("provenance") && root.get("provenance").isJsonObject() ? root.getAsJsonObject("provenance") : new JsonObject();
+    }
+
+    public String cpuModel() {
+        return Optional.ofNullable(object(provenance(), "cpu")).map(c -> string(c, "model")).orElse("unknown CPU");
+    }
+
+    public String hostname() {
+        return Optional.ofNullable(string(provenance(), "hostname")).orElse("unknown host");
+    }
+
+    /** What a fleet view calls this machine: its CPU model, then its host name. */
+    public String machine() {
+        return cpuModel() + " @ " + hostname();
+    }
+
+    public Set<String> cpuFlags() {
+        Set<String> flags = new TreeSet<>();
+        JsonObject cpu = object(provenance(), "cpu");
+        if (cpu != null && cpu.has("flags") && cpu.get("flags").isJsonArray()) {
+            cpu.getAsJsonArray("flags").forEach(f -> flags.add(f.getAsString()));
+        }
+        return flags;
+    }
+
+    /** The ISA libdot's dispatcher ran in this result's process, if recorded. */
+    public Optional<String> libdotIsa() {
+        return Optional.ofNullable(object(provenance(), "libdot")).map(l -> string(l, "isa"));
+    }
+
+    public String date() {
+        return Optional.ofNullable(string(provenance(), "date")).orElse("unknown date");
+    }
+
+    /** Variant names in the order the run listed them. */
+    public List<String> variantNames() {
+        List<String> names = new ArrayList<>();
+        if (root.has("variants") && root.get("variants").isJsonArray()) {
+            for (JsonElement v : root.getAsJsonArray("variants")) {
+                names.add(v.isJsonObject() ? string(v.getAsJsonObject(), "name") : v.getAsString());
+            }
+        }
+        return names;
+    }
+
+    public List<PairRatios> comparisons() {
+        List<PairRatios> out = new ArrayList<>();
+        if (!root.has("comparisons") || !root.get("comparisons").isJsonArray()) {
+            return out;
+        }
+        for (JsonElement e : root.getAsJsonArray("comparisons")) {
+            JsonObject c = e.getAsJsonObject();
+            out.add(new PairRatios(string(c, "baseline"), string(c, "candidate"), ratios(object(c, "tests")), ratios(object(c, "scopes")),
+                    latency(object(c, "latency"))));
+        }
+        return out;
+    }
+
+    public Optional<PairRatios> comparison(String baseline, String candidate) {
+        return comparisons().stream().filter(p -> p.baseline().equals(baseline) && p.candidate().equals(candidate)).findFirst();
+    }
+
+    /** tests[] as objects (suite-specific fields inside). */
+    public List<JsonObject> tests() {
+        List<JsonObject> out = new ArrayList<>();
+        if (root.has("tests") && root.get("tests").isJsonArray()) {
+            JsonArray a = root.getAsJsonArray("tests");
+            a.forEach(t -> out.add(t.getAsJsonObject()));
+        }
+        return out;
+    }
+
+    private static Map<String, RatioEstimate> ratios(JsonObject o) {
+        Map<String, RatioEstimate> out = new LinkedHashMap<>();
+        if (o != null) {
+            o.entrySet().forEach(e -> ratio(e.getValue()).ifPresent(r -> out.put(e.getKey(), r)));
+        }
+        return out;
+    }
+
+    /** latency: percentile ("p50") to test to ratio, as the speed suite may record them. */
+    private static Map<String, Map<String, RatioEstimate>> latency(JsonObject o) {
+        Map<String, Map<String, RatioEstimate>> out = new LinkedHashMap<>();
+        if (o != null) {
+            o.entrySet().forEach(e -> {
+                if (e.getValue().isJsonObject()) {
+                    out.put(e.getKey(), ratios(e.getValue().getAsJsonObject()));
+                }
+            });
+        }
+        return out;
+    }
+
+    static Optional<RatioEstimate> ratio(JsonElement e) {
+        if (e == null || !e.isJsonObject()) {
+            return Optional.empty();
+        }
+        JsonObject r = e.getAsJsonObject();
+        if (!isNumber(r, "ratio")) {
+            return Optional.empty();
+        }
+        double ratio = r.get("ratio").getAsDouble();
+        double low = isNumber(r, "ci_low") ? r.get("ci_low").getAsDouble() : ratio;
+        double high = isNumber(r, "ci_high") ? r.get("ci_high").getAsDouble() : ratio;
+        boolean noisy = r.has("noisy") && r.get("noisy").isJsonPrimitive() && r.get("noisy").getAsBoolean();
+        return Optional.of(new RatioEstimate(ratio, low, high, noisy));
+    }
+
+    static boolean isNumber(JsonObject o, String key) {
+        return o.has(key) && o.get(key).isJsonPrimitive() && o.get(key).getAsJsonPrimitive().isNumber();
+    }
+
+    static String string(JsonObject o, String key) {
+        return o != null && o.has(key) && o.get(key).isJsonPrimitive() ? o.get(key).getAsString() : null;
+    }
+
+    static JsonObject object(JsonObject o, String key) {
+        return o != null && o.has(key) && o.get(key).isJsonObject() ? o.getAsJsonObject(key) : null;
+    }
+}
