@@ -9,7 +9,12 @@ void dot_ifma_mul_4x4(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp
     uint64_t b[5];
     vnc_from64_scalar(b, vp);
     vnc_rows rows = vnc_gather_mul(vnc_from64(vnc_load4(up)), b);
+    VNC_PHASE_END(1, vnc_keep_rows(&rows, 5));
     vnc_products p = vnc_multiply(&rows, 5);
-    vnc_cols cols = vnc_reduce_mul(&p, vnc_align_hi_mul(&p));
+    VNC_PHASE_END(2, vnc_keep_products(&p, 5));
+    __m512i hi = vnc_align_hi_mul(&p);
+    VNC_PHASE_END(3, vnc_keep_products(&p, 5); vnc_keep(hi));
+    vnc_cols cols = vnc_reduce_mul(&p, hi);
+    VNC_PHASE_END(4, vnc_keep_cols(cols));
     _mm512_storeu_si512((void *)rp, vnc_to64_add(cols));
 }

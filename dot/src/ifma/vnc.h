@@ -76,6 +76,42 @@ typedef struct vnc_products {
     __m512i lo[5], hi[5];
 } vnc_products;
 
+/* Phase-truncated builds, for dot/bench/bench_phases.c only: compiled with DOT_PHASES=k, a kernel
+ * returns right after its phase k. The results of that phase are kept alive by an empty asm that
+ * claims to read them, so the compiler can neither drop the work done so far nor add any. libdot
+ * never defines DOT_PHASES, and then VNC_PHASE_END is nothing. */
+#ifdef DOT_PHASES
+#define VNC_PHASE_END(k, keep) \
+    do {                       \
+        if ((k) == DOT_PHASES) { \
+            keep;              \
+            return;            \
+        }                      \
+    } while (0)
+DOT_ALWAYS_INLINE void vnc_keep(__m512i v) { __asm__ volatile("" : : "v"(v)); }
+DOT_ALWAYS_INLINE void vnc_keep_rows(const vnc_rows *r, int n)
+{
+    for (int j = 0; j < n; j++) {
+        vnc_keep(r->a[j]);
+        vnc_keep(r->b[j]);
+    }
+}
+DOT_ALWAYS_INLINE void vnc_keep_products(const vnc_products *p, int n)
+{
+    for (int j = 0; j < n; j++) {
+        vnc_keep(p->lo[j]);
+        vnc_keep(p->hi[j]);
+    }
+}
+DOT_ALWAYS_INLINE void vnc_keep_cols(vnc_cols c)
+{
+    vnc_keep(c.lo);
+    vnc_keep(c.hi);
+}
+#else
+#define VNC_PHASE_END(k, keep) ((void)0)
+#endif
+
 /* Phase 1, gather: rows of a 5x5-digit product; b_j are broadcasts of the digits of B. */
 DOT_ALWAYS_INLINE vnc_rows vnc_gather_mul(__m512i a, const uint64_t b[5])
 {
