@@ -90,7 +90,8 @@ final class Charts {
 
     /**
      * Figure 9: per test that recorded latency distributions (tests[].latency.VARIANT.cdf as
-     * [latency, fraction] pairs, with latency_unit beside), one CDF chart with every variant.
+     * [latency, fraction] pairs, the unit in tests[].latency.VARIANT.unit), one CDF chart with
+     * every variant.
      */
     static List<Chart> latencyCdfs(List<Machine> machines) {
         List<Chart> out = new ArrayList<>();
@@ -106,12 +107,13 @@ final class Charts {
                     continue;
                 }
                 List<LatencyCdfChart.Series> series = new ArrayList<>();
-                String unit = Optional.ofNullable(ResultFile.string(latency, "unit")).orElse("ns");
+                String unit = "ns";
                 for (Map.Entry<String, JsonElement> v : latency.entrySet()) {
                     JsonObject dist = v.getValue().isJsonObject() ? v.getValue().getAsJsonObject() : null;
                     if (dist == null || !dist.has("cdf") || !dist.get("cdf").isJsonArray()) {
                         continue;
                     }
+                    unit = Optional.ofNullable(ResultFile.string(dist, "unit")).orElse(unit);
                     List<double[]> points = new ArrayList<>();
                     dist.getAsJsonArray("cdf").forEach(p -> points.add(new double[] {p.getAsJsonArray().get(0).getAsDouble(), p.getAsJsonArray().get(1).getAsDouble()}));
                     if (!points.isEmpty()) {

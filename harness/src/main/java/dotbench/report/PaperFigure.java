@@ -23,7 +23,7 @@ public record PaperFigure(String id, String figure, String cpu, String cpuModel,
 
     /** How to read the measured counterpart out of result files. */
     public record Measure(String pathway, String suite, String baseline, String candidate, Optional<String> op, Optional<String> scope,
-            Optional<String> test, Optional<String> testPrefix, Optional<String> latency, String statistic, List<String> requires) {
+            Optional<String> test, Optional<String> testPattern, Optional<String> latency, String statistic, List<String> requires) {
         public Measure {
             requires = List.copyOf(requires);
         }
@@ -95,7 +95,7 @@ public record PaperFigure(String id, String figure, String cpu, String cpuModel,
             m.getAsJsonArray("requires").forEach(r -> requires.add(r.getAsString()));
         }
         return new Measure(ResultFile.string(m, "pathway"), ResultFile.string(m, "suite"), ResultFile.string(m, "baseline"),
-                ResultFile.string(m, "candidate"), opt(m, "op"), opt(m, "scope"), opt(m, "test"), opt(m, "test_prefix"), opt(m, "latency"),
+                ResultFile.string(m, "candidate"), opt(m, "op"), opt(m, "scope"), opt(m, "test"), opt(m, "test_pattern"), opt(m, "latency"),
                 Optional.ofNullable(ResultFile.string(m, "statistic")).orElse("value"), requires);
     }
 

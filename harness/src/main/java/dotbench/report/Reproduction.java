@@ -67,7 +67,9 @@ public final class Reproduction {
         if (value.isEmpty()) {
             return new Cell(Optional.empty(), Verdict.NOT_MEASURED, "the pair has no " + what(m) + " in " + r.path().getFileName());
         }
-        return new Cell(value, Verdict.judge(f.asRatio(), value.get()), r.path().getFileName().toString());
+        String note = r.path().getFileName().toString()
+                + (m.latency().isPresent() ? "; percentiles of one histogram per variant: no interval" : "");
+        return new Cell(value, Verdict.judge(f.asRatio(), value.get()), note);
     }
 
     /**
@@ -96,8 +98,9 @@ public final class Reproduction {
             Map<String, RatioEstimate> source = m.latency().isPresent() ? pair.latency().getOrDefault(m.latency().get(), Map.of()) : pair.tests();
             return Optional.ofNullable(source.get(m.test().get()));
         }
-        if (m.testPrefix().isPresent()) {
-            List<RatioEstimate> picked = pair.tests().entrySet().stream().filter(e -> e.getKey().startsWith(m.testPrefix().get()))
+        if (m.testPattern().isPresent()) {
+            java.util.regex.Pattern p = java.util.regex.Pattern.compile(m.testPattern().get());
+            List<RatioEstimate> picked = pair.tests().entrySet().stream().filter(e -> p.matcher(e.getKey()).matches())
                     .map(Map.Entry::getValue).toList();
             return Aggregate.of(m.statistic(), picked);
         }
@@ -115,6 +118,6 @@ public final class Reproduction {
 
     private static String what(PaperFigure.Measure m) {
         return m.scope().map(s -> "scope " + s).or(() -> m.test().map(t -> "test " + t + m.latency().map(l -> " " + l).orElse("")))
-                .or(() -> m.testPrefix().map(p -> "tests " + p + "*")).or(() -> m.op().map(o -> o + " at the paper's sizes")).orElse("figure");
+                .or(() -> m.testPattern().map(p -> "tests matching " + p)).or(() -> m.op().map(o -> o + " at the paper's sizes")).orElse("figure");
     }
 }

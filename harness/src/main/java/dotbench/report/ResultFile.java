@@ -97,8 +97,11 @@ public record ResultFile(Path path, JsonObject root) {
         }
         for (JsonElement e : root.getAsJsonArray("comparisons")) {
             JsonObject c = e.getAsJsonObject();
-            out.add(new PairRatios(string(c, "baseline"), string(c, "candidate"), ratios(object(c, "tests")), ratios(object(c, "scopes")),
-                    latency(object(c, "latency"))));
+            String baseline = string(c, "baseline");
+            String candidate = string(c, "candidate");
+            JsonObject recorded = object(c, "latency");
+            out.add(new PairRatios(baseline, candidate, ratios(object(c, "tests")), ratios(object(c, "scopes")),
+                    recorded != null ? latency(recorded) : percentileRatios(baseline, candidate)));
         }
         return out;
     }
@@ -134,6 +137,31 @@ public record ResultFile(Path path, JsonObject root) {
                     out.put(e.getKey(), ratios(e.getValue().getAsJsonObject()));
                 }
             });
+        }
+        return out;
+    }
+
+    /**
+     * Latency ratios (baseline over candidate, so above 1 means the candidate is faster) per
+     * percentile and test, from the percentiles each variant's histogram recorded
+     * (tests[].latency.VARIANT.p50 ...). One histogram per variant gives no interval: the
+     * estimate stands alone, its interval collapsed onto it.
+     */
+    private Map<String, Map<String, RatioEstimate>> percentileRatios(String baseline, String candidate) {
+        Map<String, Map<String, RatioEstimate>> out = new LinkedHashMap<>();
+        for (JsonObject t : tests()) {
+            JsonObject lat = object(t, "latency");
+            JsonObject b = object(lat, baseline);
+            JsonObject c = object(lat, candidate);
+            if (b == null || c == null || string(t, "name") == null) {
+                continue;
+            }
+            for (String p : List.of("p50", "p95", "p99")) {
+                if (isNumber(b, p) && isNumber(c, p) && c.get(p).getAsDouble() > 0) {
+                    double r = b.get(p).getAsDouble() / c.get(p).getAsDouble();
+                    out.computeIfAbsent(p, k -> new LinkedHashMap<>()).put(string(t, "name"), new RatioEstimate(r, r, r, false));
+                }
+            }
         }
         return out;
     }

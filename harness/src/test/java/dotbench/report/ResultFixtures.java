@@ -85,6 +85,15 @@ public final class ResultFixtures {
                     points.add(pt);
                 }
                 d.add("cdf", points);
+                d.addProperty("unit", "ns");
+                for (double q : new double[] {0.50, 0.95, 0.99}) {
+                    for (double[] pt : cdf) {
+                        if (pt[1] >= q) {
+                            d.addProperty("p" + Math.round(q * 100), pt[0]);
+                            break;
+                        }
+                    }
+                }
                 lat.add(variant, d);
                 t.add("latency", lat);
             }
