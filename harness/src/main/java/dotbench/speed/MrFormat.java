@@ -74,8 +74,10 @@ public final class MrFormat {
                         String rsa = "rsa" + Integer.parseInt(f[2]);
                         out.put(rsa + " sign", Double.parseDouble(f[3]));
                         out.put(rsa + " verify", Double.parseDouble(f[4]));
-                        out.put(rsa + " encrypt", Double.parseDouble(f[5]));
-                        out.put(rsa + " decrypt", Double.parseDouble(f[6]));
+                        if (f.length > 6) { // speed before 3.2 prints sign and verify only
+                            out.put(rsa + " encrypt", Double.parseDouble(f[5]));
+                            out.put(rsa + " decrypt", Double.parseDouble(f[6]));
+                        }
                     }
                     case "+F3" -> {
                         String dsa = "dsa" + Integer.parseInt(f[2]);

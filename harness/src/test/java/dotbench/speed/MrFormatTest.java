@@ -50,5 +50,7 @@ class MrFormatTest {
         assertEquals(1290.0, parsed.get("ffdh2048 derive"));
         assertEquals(5, parsed.size());
         assertThrows(IllegalArgumentException.class, () -> MrFormat.parse(List.of("+F2:2:x")));
+        Map<String, Double> old = MrFormat.parse(List.of("+F2:2:2048:3906.771654:55827.801724"));
+        assertEquals(Map.of("rsa2048 sign", 3906.771654, "rsa2048 verify", 55827.801724), old, "OpenSSL 3.0's +F2 has no encrypt/decrypt");
     }
 }
