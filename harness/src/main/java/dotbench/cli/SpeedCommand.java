@@ -181,6 +181,7 @@ final class SpeedCommand implements Callable<Integer> {
             stdout.println("openssl speed -seconds " + secs + " -mr rsa2048 ffdh2048:");
             r.opensslMr().forEach(stdout::println);
             stdout.print(r.table());
+            stdout.flush(); // the writer flushes on println only, and the process exits next
             return r.passed() ? ExitCodes.OK : ExitCodes.FIDELITY_MISMATCH;
         } catch (IOException e) {
             throw new DotbenchException(ExitCodes.MISSING_BUILD, "fidelity: " + e.getMessage(), e);
