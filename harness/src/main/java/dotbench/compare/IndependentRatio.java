@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * processes, usually on different days, so their samples are not paired: each side is
  * resampled on its own.
  */
-final class IndependentRatio {
+public final class IndependentRatio {
     static final int RESAMPLES = 2000;
     /** Fixed so that comparing the same two files always prints the same interval. */
     static final long SEED = 0x5EED_C0DEL;
@@ -17,7 +17,7 @@ final class IndependentRatio {
     private IndependentRatio() {
     }
 
-    static RatioEstimate of(double[] newer, double[] older, double noiseThreshold) {
+    public static RatioEstimate of(double[] newer, double[] older, double noiseThreshold) {
         double estimate = Statistics.median(newer) / Statistics.median(older);
         SplittableRandom random = new SplittableRandom(SEED);
         double[] replicates = new double[RESAMPLES];

@@ -1,0 +1,263 @@
+package dotbench.jmh;
+
+import dotbench.bindings.Dot;
+import dotbench.bindings.DotKernels;
+import dotbench.bindings.LibraryKind;
+import dotbench.bindings.LibraryVariant;
+import dotbench.bindings.LimbCodec;
+import dotbench.bindings.VariantCatalog;
+import dotbench.bindings.VariantSpec;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+
+/**
+ * One timed case, "IMPL:OP:LIMBS" (e.g. "gmp/dot-noasm:add_n:64"): the library variant loaded on
+ * its own, the kernel's address, deterministic operands (the same for every implementation of a
+ * size), the answer it must give, and the native loop that calls it.
+ */
+final class KernelCase implements AutoCloseable {
+    private static final long SEED = 0xD07BE4C4L;
+
+    final String id;
+    final Op op;
+    final int limbs;
+    private final Arena arena = Arena.ofShared();
+    private final LibraryVariant variant;
+    private final KernelLoop loop;
+    private final MemorySegment kernel;
+    private final MemorySegment rp;
+    private final MemorySegment up;
+    private final MemorySegment vp;
+    private final BigInteger a;
+    private final BigInteger b;
+    private final BigInteger expected;
+    private final OpenSslNumbers bn;
+
+    private KernelCase(String id, Op op, int limbs, LibraryVariant variant, KernelLoop loop, MemorySegment kernel) {
+        this.id = id;
+        this.op = op;
+        this.limbs = limbs;
+        this.variant = variant;
+        this.loop = loop;
+        this.kernel = kernel;
+        SplittableRandom random = new SplittableRandom(SEED + limbs);
+        long[] x = new long[limbs];
+        long[] y = new long[limbs];
+        for (int i = 0; i < limbs; i++) {
+            x[i] = random.nextLong();
+            y[i] = random.nextLong();
+        }
+        if (op == Op.BN_USUB) {
+            // BN_usub needs a >= b
+            x[limbs - 1] |= Long.MIN_VALUE;
+            y[limbs - 1] &= Long.MAX_VALUE;
+        }
+        this.a = LimbCodec.fromLimbs(x);
+        this.b = LimbCodec.fromLimbs(y);
+        this.expected = op.expected(a, b, limbs);
+        this.up = arena.allocateFrom(ValueLayout.JAVA_LONG, x);
+        this.vp = arena.allocateFrom(ValueLayout.JAVA_LONG, y);
+        this.rp = arena.allocate(ValueLayout.JAVA_LONG, op.resultLimbs(limbs));
+        this.bn = op == Op.BN_UADD || op == Op.BN_USUB ? new OpenSslNumbers(variant, arena, x, y) : null;
+    }
+
+    static KernelCase open(Path root, String id) {
+        String[] parts = id.split(":");
+        if (parts.length != 3) {
+            throw new IllegalArgumentException("a case is IMPL:OP:LIMBS, got '" + id + "'");
+        }
+        String impl = parts[0];
+        Op op = Op.of(parts[1]);
+        int limbs = Integer.parseInt(parts[2]);
+        if (op.fixedFourLimbs() && limbs != 4) {
+            throw new IllegalArgumentException(id + ": " + op.label + " takes 4 limbs");
+        }
+        VariantCatalog catalog = VariantCatalog.scan(root);
+        String family = impl.substring(0, impl.indexOf('/'));
+        String name = impl.substring(impl.indexOf('/') + 1);
+        LibraryVariant v = switch (family) {
+            case "gmp" -> LibraryVariant.open(find(catalog, LibraryKind.GMP, name));
+            case "openssl" -> LibraryVariant.open(find(catalog, LibraryKind.OPENSSL, name));
+            case "libdot", "baseline" -> LibraryVariant.open(catalog.dot());
+            default -> throw new IllegalArgumentException("unknown implementation family in '" + impl + "'");
+        };
+        try {
+            MemorySegment fn = switch (family) {
+                case "gmp" -> v.symbol(gmpSymbol(op)).orElseThrow(() -> new IllegalStateException(impl + " lacks " + gmpSymbol(op)));
+                case "openssl" -> v.symbol(op == Op.BN_UADD ? "BN_uadd" : "BN_usub").orElseThrow();
+                case "libdot" -> dotKernel(Dot.of(v), name, op);
+                default -> baseline(Dot.of(v), v, name, op);
+            };
+            return new KernelCase(id, op, limbs, v, new KernelLoop(root, Arena.ofAuto()), fn);
+        } catch (RuntimeException e) {
+            v.close();
+            throw e;
+        }
+    }
+
+    private static VariantSpec find(VariantCatalog c, LibraryKind kind, String name) {
+        VariantSpec s = c.find(kind, name).orElseThrow(() -> new IllegalArgumentException("no " + kind + " variant '" + name + "'"));
+        if (!s.present()) {
+            throw new IllegalStateException(s.library() + " is not built");
+        }
+        return s;
+    }
+
+    private static String gmpSymbol(Op op) {
+        return switch (op) {
+            case ADD_N -> "__gmpn_add_n";
+            case SUB_N -> "__gmpn_sub_n";
+            case MUL_N, MUL_4X4 -> "__gmpn_mul_n";
+            case SQR_N, SQR_4X4 -> "__gmpn_sqr";
+            default -> throw new IllegalArgumentException("GMP has no " + op.label + " in this suite");
+        };
+    }
+
+    private static MemorySegment dotKernel(Dot dot, String isa, Op op) {
+        if (!dot.isaSupported(isa)) {
+            throw new IllegalStateException("libdot/" + isa + " cannot run on this CPU");
+        }
+        DotKernels k = dot.kernels(isa).orElseThrow(() -> new IllegalArgumentException("libdot has no variant " + isa));
+        return switch (op) {
+            case ADD_N -> k.addN();
+            case SUB_N -> k.subN();
+            case MUL_4X4 -> k.mul4x4();
+            case SQR_4X4 -> k.sqr4x4();
+            default -> throw new IllegalArgumentException("libdot has no " + op.label);
+        };
+    }
+
+    /** baseline/adc, baseline/ren-avx2, baseline/ksa-avx512, baseline/gk-ifma ... (dot_baselines.h). */
+    private static MemorySegment baseline(Dot dot, LibraryVariant v, String name, Op op) {
+        String isa = name.contains("-") ? name.substring(name.indexOf('-') + 1) : null;
+        if (isa != null && !dot.isaSupported(isa)) {
+            throw new IllegalStateException("baseline/" + name + " needs " + isa + ", which this CPU lacks");
+        }
+        String algorithm = isa == null ? name : name.substring(0, name.indexOf('-'));
+        String symbol = switch (op) {
+            case ADD_N, SUB_N -> "dot_baseline_" + algorithm + "_" + op.label + (isa == null ? "" : "_" + isa);
+            case MUL_4X4 -> "dot_baseline_" + algorithm + "_mul_4x4";
+            default -> throw new IllegalArgumentException("no baseline " + name + " for " + op.label);
+        };
+        return v.symbol(symbol).orElseThrow(() -> new IllegalArgumentException("libdot exports no " + symbol));
+    }
+
+    /** Calls the kernel {@code reps} times in the native loop; returns what the loop returns. */
+    long run(long reps) {
+        try {
+            return switch (op) {
+                case ADD_N, SUB_N -> (long) loop.addsub.invokeExact(kernel, rp, up, vp, (long) limbs, reps);
+                case MUL_N -> (long) loop.mulN.invokeExact(kernel, rp, up, vp, (long) limbs, reps);
+                case SQR_N -> (long) loop.sqrN.invokeExact(kernel, rp, up, (long) limbs, reps);
+                case MUL_4X4 -> variant.spec().kind() == LibraryKind.GMP
+                        ? (long) loop.mulN.invokeExact(kernel, rp, up, vp, 4L, reps)
+                        : (long) loop.mul4.invokeExact(kernel, rp, up, vp, reps);
+                case SQR_4X4 -> variant.spec().kind() == LibraryKind.GMP
+                        ? (long) loop.sqrN.invokeExact(kernel, rp, up, 4L, reps)
+                        : (long) loop.sqr4.invokeExact(kernel, rp, up, reps);
+                case BN_UADD, BN_USUB -> (long) loop.bn3.invokeExact(kernel, bn.r, bn.a, bn.b, reps);
+            };
+        } catch (Throwable t) {
+            throw new IllegalStateException(id + ": native loop failed", t);
+        }
+    }
+
+    /** The loop's own cost per call: the same loop around an empty add/sub-shaped function. */
+    long runEmpty(long reps) {
+        try {
+            return (long) loop.addsub.invokeExact(loop.empty, rp, up, vp, (long) limbs, reps);
+        } catch (Throwable t) {
+            throw new IllegalStateException(id + ": native loop failed", t);
+        }
+    }
+
+    /**
+     * Runs the kernel once more and compares its output (and carry) with the BigInteger answer:
+     * a wrong answer throws, which fails the benchmark instead of posting its time.
+     */
+    void check() {
+        long ret = run(1);
+        BigInteger got = bn != null ? bn.result() : LimbCodec.fromLimbs(rp.toArray(ValueLayout.JAVA_LONG));
+        if (bn != null && ret != 0) {
+            throw new IllegalStateException(id + ": " + op.label + " returned failure");
+        }
+        boolean returnsCarry = op == Op.ADD_N || op == Op.SUB_N;
+        if (!got.equals(expected) || returnsCarry && ret != op.expectedReturn(a, b, limbs)) {
+            throw new IllegalStateException(id + ": WRONG ANSWER (result " + (got.equals(expected) ? "ok" : "differs") + ", return " + ret
+                    + " expected " + op.expectedReturn(a, b, limbs) + ")");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (bn != null) {
+            bn.close();
+        }
+        arena.close();
+        variant.close();
+    }
+
+    /** Three BIGNUMs (r, a, b) owned by one libcrypto variant, for BN_uadd / BN_usub. */
+    private static final class OpenSslNumbers implements AutoCloseable {
+        final MemorySegment r;
+        final MemorySegment a;
+        final MemorySegment b;
+        private final MethodHandle free;
+        private final MethodHandle toBytes;
+        private final Arena arena;
+        private final int bytes;
+
+        OpenSslNumbers(LibraryVariant v, Arena arena, long[] x, long[] y) {
+            Linker linker = Linker.nativeLinker();
+            this.arena = arena;
+            this.bytes = (x.length + 1) * 8;
+            MethodHandle fromBytes = linker.downcallHandle(v.symbol("BN_lebin2bn").orElseThrow(),
+                    FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+            MethodHandle newBn = linker.downcallHandle(v.symbol("BN_new").orElseThrow(), FunctionDescriptor.of(ValueLayout.ADDRESS));
+            this.free = linker.downcallHandle(v.symbol("BN_free").orElseThrow(), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+            this.toBytes = linker.downcallHandle(v.symbol("BN_bn2lebinpad").orElseThrow(),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+            try {
+                this.a = (MemorySegment) fromBytes.invokeExact(arena.allocateFrom(ValueLayout.JAVA_LONG, x), x.length * 8, MemorySegment.NULL);
+                this.b = (MemorySegment) fromBytes.invokeExact(arena.allocateFrom(ValueLayout.JAVA_LONG, y), y.length * 8, MemorySegment.NULL);
+                this.r = (MemorySegment) newBn.invokeExact();
+            } catch (Throwable t) {
+                throw new IllegalStateException("cannot make BIGNUMs", t);
+            }
+            if (a.equals(MemorySegment.NULL) || b.equals(MemorySegment.NULL) || r.equals(MemorySegment.NULL)) {
+                throw new IllegalStateException("BN_lebin2bn/BN_new failed");
+            }
+        }
+
+        BigInteger result() {
+            MemorySegment out = arena.allocate(bytes);
+            try {
+                int n = (int) toBytes.invokeExact(r, out, bytes);
+                if (n != bytes) {
+                    throw new IllegalStateException("BN_bn2lebinpad returned " + n);
+                }
+            } catch (Throwable t) {
+                throw new IllegalStateException("cannot read the BIGNUM result", t);
+            }
+            return LimbCodec.fromLimbs(out.toArray(ValueLayout.JAVA_LONG));
+        }
+
+        @Override
+        public void close() {
+            try {
+                free.invokeExact(a);
+                free.invokeExact(b);
+                free.invokeExact(r);
+            } catch (Throwable t) {
+                throw new IllegalStateException("BN_free failed", t);
+            }
+        }
+    }
+}

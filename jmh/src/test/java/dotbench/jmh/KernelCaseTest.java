@@ -1,0 +1,48 @@
+package dotbench.jmh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every case this machine would time opens and gives the BigInteger answer (at the smallest
+ * paper size, an odd size and the 4x4 kernels), so `make bench` cannot post a wrong kernel's time.
+ */
+class KernelCaseTest {
+    static final Path ROOT = Path.of(System.getProperty("dotbench.root", ".."));
+
+    @Test
+    void everyCaseComputesTheRightAnswer() {
+        List<String> cases = Cases.all(ROOT).stream().filter(c -> c.endsWith(":8") || c.endsWith(":13") || c.endsWith(":4")).toList();
+        assertTrue(cases.stream().anyMatch(c -> c.startsWith("libdot/scalar:add_n")), "libdot's scalar variant always runs: " + cases);
+        assertTrue(cases.stream().anyMatch(c -> c.startsWith("baseline/adc:sub_n")), cases.toString());
+        for (String id : cases) {
+            try (KernelCase c = KernelCase.open(ROOT, id)) {
+                c.check();
+                c.run(3);
+                c.check();
+            }
+        }
+    }
+
+    @Test
+    void theNativeLoopReturnsTheSumOfCarries() {
+        // random 8-limb operands: whether a carry comes out is fixed by the seed; the loop sums it
+        try (KernelCase c = KernelCase.open(ROOT, "libdot/scalar:add_n:8")) {
+            long once = c.run(1);
+            assertEquals(once * 10, c.run(10));
+        }
+    }
+
+    @Test
+    void malformedCasesAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> KernelCase.open(ROOT, "libdot/scalar:add_n"));
+        assertThrows(IllegalArgumentException.class, () -> KernelCase.open(ROOT, "libdot/scalar:mul_4x4:8"));
+        assertThrows(IllegalArgumentException.class, () -> KernelCase.open(ROOT, "libdot/scalar:frobnicate:8"));
+        assertThrows(IllegalArgumentException.class, () -> KernelCase.open(ROOT, "gmp/no-such-variant:add_n:8"));
+    }
+}
