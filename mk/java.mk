@@ -81,7 +81,7 @@ bindings: | java-jdk
 	  out=bindings/target/generated-sources/jextract; mkdir -p $$out; \
 	  jextract --output $$out -t dotbench.bindings.generated.gmp -I /usr/include -I /usr/include/x86_64-linux-gnu \
 	    $$(sed 's/^/--include-function /' bindings/jextract/gmp.functions) \
-	    $$(sed 's/^/--include-struct /' bindings/jextract/gmp.structs) /usr/include/x86_64-linux-gnu/gmp.h && \
+	    $$(sed 's/^/--include-struct /' bindings/jextract/gmp.structs) --include-var __gmp_version /usr/include/x86_64-linux-gnu/gmp.h && \
 	  jextract --output $$out -t dotbench.bindings.generated.dot -I dot/include \
 	    $$(sed 's/^/--include-function /' bindings/jextract/dot.functions) \
 	    --include-struct dot_kernels dot/include/dot.h && \
