@@ -189,17 +189,11 @@ DEFINE_TIMER(time_avx512_full, KEEP_CARRY(avx512_full(rp, up, vp)))
 #undef dot_ifma_mul_4x4
 #undef dot_ifma_sqr_4x4
 #undef dot_ifma_mul_5x5_r52
-#define DOT_PHASES 3
-#define dot_ifma_mul_4x4 mul_4x4_stage3
+#define DOT_PHASES 3 /* the products have no phase 3 of their own (vnc_gather_mul) */
 #define dot_ifma_sqr_4x4 sqr_4x4_stage3
-#define dot_ifma_mul_5x5_r52 mul_5x5_stage3
-#include "ifma/mul_4x4.c"
 #include "ifma/sqr_4x4.c"
-#include "ifma/mul_5x5_r52.c"
 #undef DOT_PHASES
-#undef dot_ifma_mul_4x4
 #undef dot_ifma_sqr_4x4
-#undef dot_ifma_mul_5x5_r52
 #define DOT_PHASES 4
 #define dot_ifma_mul_4x4 mul_4x4_stage4
 #define dot_ifma_sqr_4x4 sqr_4x4_stage4
@@ -224,7 +218,6 @@ DEFINE_TIMER(time_avx512_full, KEEP_CARRY(avx512_full(rp, up, vp)))
 #undef dot_ifma_mul_5x5_r52
 DEFINE_TIMER(time_mul_4x4_stage1, mul_4x4_stage1(rp, up, vp))
 DEFINE_TIMER(time_mul_4x4_stage2, mul_4x4_stage2(rp, up, vp))
-DEFINE_TIMER(time_mul_4x4_stage3, mul_4x4_stage3(rp, up, vp))
 DEFINE_TIMER(time_mul_4x4_stage4, mul_4x4_stage4(rp, up, vp))
 DEFINE_TIMER(time_mul_4x4_stage5, mul_4x4_stage5(rp, up, vp))
 DEFINE_TIMER(time_sqr_4x4_stage1, sqr_4x4_stage1(rp, up); (void)vp)
@@ -234,7 +227,6 @@ DEFINE_TIMER(time_sqr_4x4_stage4, sqr_4x4_stage4(rp, up); (void)vp)
 DEFINE_TIMER(time_sqr_4x4_stage5, sqr_4x4_stage5(rp, up); (void)vp)
 DEFINE_TIMER(time_mul_5x5_stage1, mul_5x5_stage1(rp, up, vp))
 DEFINE_TIMER(time_mul_5x5_stage2, mul_5x5_stage2(rp, up, vp))
-DEFINE_TIMER(time_mul_5x5_stage3, mul_5x5_stage3(rp, up, vp))
 DEFINE_TIMER(time_mul_5x5_stage4, mul_5x5_stage4(rp, up, vp))
 DEFINE_TIMER(time_mul_5x5_stage5, mul_5x5_stage5(rp, up, vp))
 #pragma GCC pop_options
@@ -251,32 +243,39 @@ typedef struct {
     int stages;      /* including stage 0 */
     double (*timer[MAX_STAGES])(const operands *);
     const char *phase[MAX_STAGES]; /* phase[k]: what stage k adds to stage k-1 */
+    const char *note;              /* printed under the table, or NULL */
 } phase_table;
 
 static const phase_table tables[] = {
     {"DoT add, 8 limbs (512 bits), avx512", "avx512", OPS_ADD, 5,
      {time_loop, time_avx512_stage1, time_avx512_stage2, time_avx512_stage3, time_avx512_full},
      {"loop overhead", "1 load + add", "2 generate carries", "3 add carries + store",
-      "4 check + cascade fix-up"}},
+      "4 check + cascade fix-up"},
+     NULL},
     {"DoT add, 8 limbs (512 bits), avx2", "avx2", OPS_ADD, 5,
      {time_loop, time_avx2_stage1, time_avx2_stage2, time_avx2_stage3, time_avx2_full},
      {"loop overhead", "1 load + add", "2 generate carries", "3 add carries + store",
-      "4 check + cascade fix-up"}},
-    {"DoT multiply 4x4 limbs (256 bits), ifma", "ifma", OPS_LIMBS, 6,
-     {time_loop, time_mul_4x4_stage1, time_mul_4x4_stage2, time_mul_4x4_stage3,
-      time_mul_4x4_stage4, time_mul_4x4_stage5},
-     {"loop overhead", "1 gather + radix 64->52", "2 IFMA compute", "3 align hi halves",
-      "4 reduce columns", "5 carry + 52->64 + store"}},
+      "4 check + cascade fix-up"},
+     NULL},
+    {"DoT multiply 4x4 limbs (256 bits), ifma", "ifma", OPS_LIMBS, 5,
+     {time_loop, time_mul_4x4_stage1, time_mul_4x4_stage2, time_mul_4x4_stage4,
+      time_mul_4x4_stage5},
+     {"loop overhead", "1 gather + radix 64->52", "2 IFMA compute", "4 reduce columns",
+      "5 carry + 52->64 + store"},
+     "phase 3 (align hi halves) has no instructions here: phase 1 rotates A one lane further for\n"
+     "  the hi halves, so each lands in its own column"},
     {"DoT square 4 limbs (256 bits), ifma", "ifma", OPS_LIMBS, 6,
      {time_loop, time_sqr_4x4_stage1, time_sqr_4x4_stage2, time_sqr_4x4_stage3,
       time_sqr_4x4_stage4, time_sqr_4x4_stage5},
      {"loop overhead", "1 gather + radix 64->52", "2 IFMA compute", "3 align hi halves",
-      "4 reduce columns", "5 carry + 52->64 + store"}},
-    {"DoT multiply 5x5 digits radix 2^52, ifma", "ifma", OPS_R52, 6,
-     {time_loop, time_mul_5x5_stage1, time_mul_5x5_stage2, time_mul_5x5_stage3,
-      time_mul_5x5_stage4, time_mul_5x5_stage5},
-     {"loop overhead", "1 gather", "2 IFMA compute", "3 align hi halves", "4 reduce columns",
-      "5 carry pass + store"}},
+      "4 reduce columns", "5 carry + 52->64 + store"},
+     NULL},
+    {"DoT multiply 5x5 digits radix 2^52, ifma", "ifma", OPS_R52, 5,
+     {time_loop, time_mul_5x5_stage1, time_mul_5x5_stage2, time_mul_5x5_stage4,
+      time_mul_5x5_stage5},
+     {"loop overhead", "1 gather", "2 IFMA compute", "4 reduce columns", "5 carry pass + store"},
+     "phase 3 (align hi halves) has no instructions here: phase 1 rotates A one lane further for\n"
+     "  the hi halves, so each lands in its own column"},
 };
 
 static double samples[2][MAX_STAGES][MAX_SAMPLES];
@@ -316,6 +315,8 @@ static void table(const phase_table *t, const operands *sets, int nsets, const c
     for (int set = 0; set < nsets; set++)
         printf("   %6.1f             ", med[set][t->stages - 1]);
     printf("\n");
+    if (t->note)
+        printf("  %s\n", t->note);
 }
 
 int main(int argc, char **argv)

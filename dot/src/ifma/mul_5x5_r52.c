@@ -5,12 +5,10 @@
 void dot_ifma_mul_5x5_r52(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp)
 {
     vnc_rows rows = vnc_gather_mul(_mm512_maskz_loadu_epi64(0x1F, up), vp);
-    VNC_PHASE_END(1, vnc_keep_rows(&rows, 5));
-    vnc_products p = vnc_multiply(&rows, 5);
+    VNC_PHASE_END(1, vnc_keep_rows(&rows, 5, 1));
+    vnc_products p = vnc_multiply_mul(&rows);
     VNC_PHASE_END(2, vnc_keep_products(&p, 5));
-    __m512i hi = vnc_align_hi_mul(&p);
-    VNC_PHASE_END(3, vnc_keep_products(&p, 5); vnc_keep(hi));
-    vnc_cols cols = vnc_reduce_mul(&p, hi);
+    vnc_cols cols = vnc_reduce_mul(&p);
     VNC_PHASE_END(4, vnc_keep_cols(cols));
     vnc_cols digits = vnc_normalize(cols);
     _mm512_storeu_si512((void *)rp, digits.lo);

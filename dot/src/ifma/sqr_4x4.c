@@ -5,8 +5,8 @@
 void dot_ifma_sqr_4x4(dot_limb_t *rp, const dot_limb_t *up)
 {
     vnc_rows rows = vnc_gather_sqr(vnc_from64(vnc_load4(up)));
-    VNC_PHASE_END(1, vnc_keep_rows(&rows, 3));
-    vnc_products p = vnc_multiply(&rows, 3);
+    VNC_PHASE_END(1, vnc_keep_rows(&rows, 3, 0));
+    vnc_products p = vnc_multiply_sqr(&rows);
     VNC_PHASE_END(2, vnc_keep_products(&p, 3));
     vnc_sqr_hi hi = vnc_align_hi_sqr(&p);
     VNC_PHASE_END(3, vnc_keep_products(&p, 3); vnc_keep(hi.cross); vnc_keep(hi.square));

@@ -19,6 +19,7 @@ void dot_baseline_gk_mul_4x4(dot_limb_t rp[8], const dot_limb_t up[4], const dot
     const __m512i down1 = _mm512_setr_epi64(1, 2, 3, 4, 5, 6, 7, 8);
     uint64_t b[5];
     vnc_from64_scalar(b, vp);
+    __asm__("" : : "r"(b) : "memory"); /* broadcast from memory, as in the DoT kernel */
     __m512i a = vnc_from64(vnc_load4(up));
     __m512i acc = zero, out = zero;
     for (int j = 0; j < 5; j++) {
