@@ -1,7 +1,9 @@
 /*
- * Cycles per call of the 256-bit multiply and square kernels of every variant this CPU can run,
- * next to GMP (mpn_mul_n / mpn_sqr at n = 4, which run GMP's basecase at this size, and mpz_mul)
- * and the Gueron-Krasnov IFMA baseline; the radix-2^52 5x5 product in its own table.
+ * Cycles per call of every 256-bit multiply and square kernel libdot has that this CPU can run
+ * (whether or not the dispatch table holds it: the table is chosen from these numbers), next to
+ * GMP (mpn_mul_n / mpn_sqr at n = 4, which run GMP's basecase at this size, and mpz_mul), the
+ * Gueron-Krasnov IFMA baseline, and the public entry point, i.e. whatever dispatch picked plus
+ * the dispatch itself; the radix-2^52 5x5 product in its own table.
  *
  * Method: operands in L1; one sample times `REPS` back-to-back independent calls through a
  * function pointer with rdtsc (TSC reference cycles, call overhead included, as for every
@@ -16,6 +18,7 @@
 #include "../test/common/check.h"
 #include "dot.h"
 #include "dot_baselines.h"
+#include "dot_impl.h"
 #include "timing.h"
 
 #define MAX_CONTENDERS 12
@@ -73,28 +76,38 @@ static void gmp_r52(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v)
 
 typedef enum { OP_MUL, OP_SQR, OP_R52 } op_kind;
 
+/* the AVX2 attempt: dot/src/avx2/mul_4x4.c, benched here, not dispatched */
+void dot_avx2_mul_4x4(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
+
 static size_t contenders_for(op_kind op, contender *c)
 {
     size_t n = 0;
     if (op == OP_MUL) {
         c[n++] = (contender){"gmp mpn_mul_n(4)", gmp_mul, NULL};
         c[n++] = (contender){"gmp mpz_mul", gmp_mpz_mul, NULL};
+        c[n++] = (contender){"dot scalar", dot_scalar_mul_4x4, NULL};
+        if (dot_isa_supported("avx2"))
+            c[n++] = (contender){"dot avx2 (vpmuludq)", dot_avx2_mul_4x4, NULL};
+        if (dot_isa_supported("ifma")) {
+            c[n++] = (contender){"dot ifma", dot_ifma_mul_4x4, NULL};
+            c[n++] = (contender){"gueron-krasnov ifma", dot_baseline_gk_mul_4x4, NULL};
+        }
     } else if (op == OP_SQR) {
         c[n++] = (contender){"gmp mpn_sqr(4)", NULL, gmp_sqr};
         c[n++] = (contender){"gmp mpz_mul(x,x)", NULL, gmp_mpz_sqr};
+        c[n++] = (contender){"dot scalar", NULL, dot_scalar_sqr_4x4};
+        if (dot_isa_supported("ifma"))
+            c[n++] = (contender){"dot ifma", NULL, dot_ifma_sqr_4x4};
     } else {
         c[n++] = (contender){"gmp mpn_mul_n(5) packed", gmp_r52, NULL};
+        c[n++] = (contender){"dot scalar", dot_scalar_mul_5x5_r52, NULL};
+        if (dot_isa_supported("ifma"))
+            c[n++] = (contender){"dot ifma", dot_ifma_mul_5x5_r52, NULL};
     }
-    for (const char *const *name = dot_isa_names(); *name; name++) {
-        const dot_kernels *k = dot_kernels_for(*name);
-        if (!k || strcmp(k->mul_from, *name) != 0) /* skip tables that reuse another's */
-            continue;
-        snprintf(c[n].label, sizeof c->label, "dot %s", *name);
-        c[n].fn = op == OP_MUL ? k->mul_4x4 : op == OP_R52 ? k->mul_5x5_r52 : NULL;
-        c[n++].sqr = op == OP_SQR ? k->sqr_4x4 : NULL;
-    }
-    if (op == OP_MUL && dot_isa_supported("ifma"))
-        c[n++] = (contender){"gueron-krasnov ifma", dot_baseline_gk_mul_4x4, NULL};
+    /* the public entry point: one acquire load and an indirect call on top of the kernel */
+    snprintf(c[n].label, sizeof c->label, "dot_* entry (%s)", dot_isa());
+    c[n].fn = op == OP_MUL ? dot_mul_4x4 : op == OP_R52 ? dot_mul_5x5_r52 : NULL;
+    c[n++].sqr = op == OP_SQR ? dot_sqr_4x4 : NULL;
     return n;
 }
 
