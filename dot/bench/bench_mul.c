@@ -76,9 +76,6 @@ static void gmp_r52(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v)
 
 typedef enum { OP_MUL, OP_SQR, OP_R52 } op_kind;
 
-/* the AVX2 attempt: dot/src/avx2/mul_4x4.c, benched here, not dispatched */
-void dot_avx2_mul_4x4(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
-
 static size_t contenders_for(op_kind op, contender *c)
 {
     size_t n = 0;
@@ -86,8 +83,6 @@ static size_t contenders_for(op_kind op, contender *c)
         c[n++] = (contender){"gmp mpn_mul_n(4)", gmp_mul, NULL};
         c[n++] = (contender){"gmp mpz_mul", gmp_mpz_mul, NULL};
         c[n++] = (contender){"dot scalar", dot_scalar_mul_4x4, NULL};
-        if (dot_isa_supported("avx2"))
-            c[n++] = (contender){"dot avx2 (vpmuludq)", dot_avx2_mul_4x4, NULL};
         if (dot_isa_supported("ifma")) {
             c[n++] = (contender){"dot ifma", dot_ifma_mul_4x4, NULL};
             c[n++] = (contender){"gueron-krasnov ifma", dot_baseline_gk_mul_4x4, NULL};
