@@ -5,7 +5,7 @@
 # them, one child process each).
 DEVICE_OUT := $(BUILD)/device
 DEVICE_PROGRAMS := $(DOT_DIR)/test/test_addsub.c $(DOT_DIR)/test/test_mul.c $(DOT_DIR)/test/test_baselines.c \
-                   $(DOT_DIR)/bench/bench_mul.c $(DOT_DIR)/bench/bench_addsub.c
+                   $(DOT_DIR)/bench/bench_mul.c $(DOT_DIR)/bench/bench_addsub.c $(DOT_DIR)/bench/bench_phases.c
 DEVICE_GMP_A := $(firstword $(wildcard /usr/lib/x86_64-linux-gnu/libgmp.a /usr/lib64/libgmp.a /usr/lib/libgmp.a))
 DEVICE_OBJS := $(foreach p,$(DEVICE_PROGRAMS),$(DEVICE_OUT)/obj/$(basename $(notdir $(p))).o)
 

@@ -20,6 +20,7 @@ int device_test_baselines(void);
 int device_test_addsub(void);
 int device_bench_mul(int, char **);
 int device_bench_addsub(int, char **);
+int device_bench_phases(int, char **);
 
 static char *quick_argv[] = {"bench", "--quick", NULL};
 static char *full_argv[] = {"bench", NULL};
@@ -34,6 +35,7 @@ static const struct {
     {"test_baselines", device_test_baselines, NULL},
     {"bench_mul", NULL, device_bench_mul},
     {"bench_addsub", NULL, device_bench_addsub},
+    {"bench_phases", NULL, device_bench_phases},
 };
 #define N_PROGRAMS (sizeof programs / sizeof programs[0])
 
