@@ -13,6 +13,10 @@ host=${GMP_HOST:-zen3-pc-linux-gnu}
 jobs=${NPROC:-2}
 prefix=$build/gmp/$variant
 obj=$build/obj/gmp/$variant
+# Several make invocations in one working tree may build the same variant: one at a time.
+mkdir -p "$build/obj/gmp"
+exec 9> "$build/obj/gmp/$variant.lock"
+flock 9
 
 case $variant in
   stock|dot) asm_opt= ;;
@@ -29,7 +33,7 @@ if [[ $variant == dot* ]]; then
   series_hash=$(cat $patches | sha256sum | cut -c1-16)
   tree=$build/src/gmp-dot-$series_hash
   if [[ ! -f $tree/.patched ]]; then
-    rm -rf "$tree" "$tree.tmp"
+    rm -rf "$build"/src/gmp-dot-*  # trees of earlier series
     cp -a "$src" "$tree.tmp"
     for p in $patches; do patch -s -d "$tree.tmp" -p1 --no-backup-if-mismatch < "$p"; done
     touch "$tree.tmp/.patched" && mv "$tree.tmp" "$tree"

@@ -14,6 +14,10 @@ here=$(dirname "$(realpath "$0")")
 jobs=${NPROC:-2}
 prefix=$build/openssl/$variant
 obj=$build/obj/openssl/$variant
+# Several make invocations in one working tree may build the same variant: one at a time.
+mkdir -p "$build/obj/openssl"
+exec 9> "$build/obj/openssl/$variant.lock"
+flock 9
 
 case $variant in
   stock|dot) asm_opt= ;;
@@ -30,7 +34,7 @@ if [[ $variant == dot* ]]; then
   series_hash=$(cat $patches | sha256sum | cut -c1-16)
   tree=$build/src/openssl-dot-$series_hash
   if [[ ! -f $tree/.patched ]]; then
-    rm -rf "$tree" "$tree.tmp"
+    rm -rf "$build"/src/openssl-dot-*  # trees of earlier series
     cp -a "$src" "$tree.tmp"
     for p in $patches; do patch -s -d "$tree.tmp" -p1 --no-backup-if-mismatch < "$p"; done
     touch "$tree.tmp/.patched" && mv "$tree.tmp" "$tree"
