@@ -21,7 +21,11 @@ final class Charts {
     private Charts() {
     }
 
-    /** Figure 3: speedup vs operand size, one chart per kernel, one line per pair, per machine. */
+    /**
+     * Figure 3: speedup vs operand size, one chart per kernel and kind of comparison (the
+     * paper's panels: integrated libraries, SIMD widths vs scalar add-with-carry, prior SIMD
+     * work, libdot against a library), one line per pair, per machine.
+     */
     static List<Chart> speedupCurves(List<Machine> machines) {
         List<Chart> out = new ArrayList<>();
         for (int mi = 0; mi < machines.size(); mi++) {
@@ -29,23 +33,40 @@ final class Charts {
             if (jmh.isEmpty()) {
                 continue;
             }
-            Map<String, List<SpeedupCurveChart.Series>> byOp = new LinkedHashMap<>();
+            Map<String, List<SpeedupCurveChart.Series>> byPanel = new TreeMap<>();
             for (PairRatios p : jmh.get().comparisons()) {
                 Map<String, TreeMap<Integer, RatioEstimate>> perOp = new LinkedHashMap<>();
                 p.tests().forEach((name, r) -> KernelTestName.parse(name)
                         .ifPresent(k -> perOp.computeIfAbsent(k.op(), o -> new TreeMap<>()).put(k.limbs(), r)));
                 perOp.forEach((op, points) -> {
                     if (points.size() > 1) {
-                        byOp.computeIfAbsent(op, o -> new ArrayList<>()).add(new SpeedupCurveChart.Series(p.label(), points));
+                        byPanel.computeIfAbsent(op + ": " + panel(p), o -> new ArrayList<>()).add(new SpeedupCurveChart.Series(p.label(), points));
                     }
                 });
             }
-            for (var e : byOp.entrySet()) {
-                String id = "fig3-" + e.getKey() + "-m" + mi;
-                out.add(new Chart(id, SpeedupCurveChart.render(id, e.getKey() + ": speedup vs operand size (" + machines.get(mi).label() + ")", e.getValue())));
+            int n = 0;
+            for (var e : byPanel.entrySet()) {
+                String id = "fig3-m" + mi + "-" + n++;
+                out.add(new Chart(id, SpeedupCurveChart.render(id, e.getKey() + " (" + machines.get(mi).label() + ")", e.getValue())));
             }
         }
         return out;
+    }
+
+    /** Which of the paper's Figure 3 panels a pair belongs to. */
+    static String panel(PairRatios p) {
+        String b = p.baseline();
+        String c = p.candidate();
+        if (b.equals("baseline/adc")) {
+            return "SIMD widths vs scalar add-with-carry";
+        }
+        if (b.startsWith("baseline/")) {
+            return "DoT vs prior SIMD work";
+        }
+        if (b.contains("/") && c.contains("/") && b.substring(0, b.indexOf('/')).equals(c.substring(0, c.indexOf('/')))) {
+            return "patched vs stock library";
+        }
+        return "libdot vs library";
     }
 
     /**

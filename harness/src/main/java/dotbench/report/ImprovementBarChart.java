@@ -14,13 +14,13 @@ final class ImprovementBarChart {
     private static final int ROW = 18;
     private static final double LEFT = 230;
     private static final double RIGHT = 120;
-    private static final double TOP = 50;
 
     private ImprovementBarChart() {
     }
 
     static String render(String chartId, String title, List<String> seriesNames, List<Bar> bars) {
-        int height = (int) (TOP + 40 + ROW * bars.size());
+        final double top = 40 + Svg.LEGEND_ROW * Svg.legendRows(LEFT, seriesNames, WIDTH - 10);
+        int height = (int) (top + 40 + ROW * bars.size());
         double lo = 0;
         double hi = 0;
         for (Bar b : bars) {
@@ -35,18 +35,18 @@ final class ImprovementBarChart {
         final double span = hi - lo;
         java.util.function.DoubleUnaryOperator x = v -> LEFT + (v - min) / span * plotWidth;
         StringBuilder s = new StringBuilder(Svg.open(chartId, WIDTH, height, title));
-        s.append(Svg.legend(LEFT, 36, seriesNames));
-        double axisY = TOP + ROW * bars.size() + 6;
+        s.append(Svg.legend(LEFT, 36, seriesNames, WIDTH - 10));
+        double axisY = top + ROW * bars.size() + 6;
         for (double tick : ticks(lo, hi)) {
-            s.append(Svg.line(x.applyAsDouble(tick), TOP - 4, x.applyAsDouble(tick), axisY, "#e0e0e0", 1, null));
+            s.append(Svg.line(x.applyAsDouble(tick), top - 4, x.applyAsDouble(tick), axisY, "#e0e0e0", 1, null));
             s.append(Svg.text(x.applyAsDouble(tick), axisY + 14, String.format(Locale.ROOT, "%+.0f%%", tick), "middle", 10, "normal"));
         }
-        s.append(Svg.line(x.applyAsDouble(0), TOP - 4, x.applyAsDouble(0), axisY, "#444444", 1.2, null));
+        s.append(Svg.line(x.applyAsDouble(0), top - 4, x.applyAsDouble(0), axisY, "#444444", 1.2, null));
         s.append(Svg.text(LEFT + plotWidth / 2, axisY + 28, "improvement of candidate over baseline (%), whisker: 95% CI", "middle", 11, "normal"));
         for (int i = 0; i < bars.size(); i++) {
             Bar b = bars.get(i);
             RatioEstimate r = b.ratio();
-            double y = TOP + i * ROW;
+            double y = top + i * ROW;
             double x0 = x.applyAsDouble(0);
             double xv = x.applyAsDouble(pct(r.ratio()));
             String tip = String.format(Locale.ROOT, "%s: %+.2f%% [%+.2f%%, %+.2f%%]%s", b.label(), pct(r.ratio()), pct(r.low()), pct(r.high()),

@@ -41,7 +41,7 @@ final class LatencyCdfChart {
         java.util.function.DoubleUnaryOperator x = v -> LEFT + (Math.log10(v) - a) / (b - a) * plotW;
         java.util.function.DoubleUnaryOperator y = f -> TOP + plotH - f * plotH;
         StringBuilder s = new StringBuilder(Svg.open(chartId, WIDTH, HEIGHT, title));
-        s.append(Svg.legend(LEFT, 34, series.stream().map(Series::name).toList()));
+        s.append(Svg.legend(LEFT, 34, series.stream().map(Series::name).toList(), WIDTH - RIGHT));
         for (double f = 0; f <= 1.0001; f += 0.25) {
             s.append(Svg.line(LEFT, y.applyAsDouble(f), LEFT + plotW, y.applyAsDouble(f), "#e8e8e8", 1, null));
             s.append(Svg.text(LEFT - 5, y.applyAsDouble(f) + 4, String.format(Locale.ROOT, "%.0f%%", f * 100), "end", 10, "normal"));

@@ -12,10 +12,9 @@ import java.util.SortedMap;
  */
 final class SpeedupCurveChart {
     private static final int WIDTH = 860;
-    private static final int HEIGHT = 360;
+    private static final int PLOT_HEIGHT = 250;
     private static final double LEFT = 60;
     private static final double RIGHT = 20;
-    private static final double TOP = 50;
     private static final double BOTTOM = 60;
 
     /** One line: a name and, per limb count, the ratio. */
@@ -42,14 +41,17 @@ final class SpeedupCurveChart {
         hi = hi + 0.1 * (hi - lo + 0.1);
         double lx0 = Math.log(minLimbs) / Math.log(2);
         double lx1 = Math.max(lx0 + 1, Math.log(maxLimbs) / Math.log(2));
+        List<String> names = series.stream().map(Series::name).toList();
+        final double top = 36 + Svg.LEGEND_ROW * Svg.legendRows(LEFT, names, WIDTH - RIGHT);
+        final int height = (int) (top + PLOT_HEIGHT + BOTTOM);
         double plotW = WIDTH - LEFT - RIGHT;
-        double plotH = HEIGHT - TOP - BOTTOM;
+        double plotH = PLOT_HEIGHT;
         final double ylo = lo;
         final double yspan = hi - lo;
         java.util.function.DoubleUnaryOperator x = limbs -> LEFT + (Math.log(limbs) / Math.log(2) - lx0) / (lx1 - lx0) * plotW;
-        java.util.function.DoubleUnaryOperator y = v -> TOP + plotH - (v - ylo) / yspan * plotH;
-        StringBuilder s = new StringBuilder(Svg.open(chartId, WIDTH, HEIGHT, title));
-        s.append(Svg.legend(LEFT, 36, series.stream().map(Series::name).toList()));
+        java.util.function.DoubleUnaryOperator y = v -> top + plotH - (v - ylo) / yspan * plotH;
+        StringBuilder s = new StringBuilder(Svg.open(chartId, WIDTH, height, title));
+        s.append(Svg.legend(LEFT, 36, names, WIDTH - RIGHT));
         for (double t : ImprovementBarChart.ticks(lo, hi)) {
             s.append(Svg.line(LEFT, y.applyAsDouble(t), LEFT + plotW, y.applyAsDouble(t), "#e8e8e8", 1, null));
             s.append(Svg.text(LEFT - 6, y.applyAsDouble(t) + 4, String.format(Locale.ROOT, "%.2fx", t), "end", 10, "normal"));
@@ -57,14 +59,14 @@ final class SpeedupCurveChart {
         for (int limbs = Integer.highestOneBit(minLimbs); limbs <= maxLimbs; limbs *= 2) {
             if (limbs >= minLimbs) {
                 double px = x.applyAsDouble(limbs);
-                s.append(Svg.line(px, TOP, px, TOP + plotH, "#f0f0f0", 1, null));
-                s.append(Svg.text(px, TOP + plotH + 16, Integer.toString(limbs * 64), "middle", 10, "normal"));
+                s.append(Svg.line(px, top, px, top + plotH, "#f0f0f0", 1, null));
+                s.append(Svg.text(px, top + plotH + 16, Integer.toString(limbs * 64), "middle", 10, "normal"));
             }
         }
         s.append(Svg.line(LEFT, y.applyAsDouble(1), LEFT + plotW, y.applyAsDouble(1), "#444444", 1.2, "5,4"));
-        s.append(Svg.line(LEFT, TOP + plotH, LEFT + plotW, TOP + plotH, "#444444", 1, null));
-        s.append(Svg.text(LEFT + plotW / 2, HEIGHT - 22, "operand size (bits, log scale); whisker: 95% CI; hollow: noisy", "middle", 11, "normal"));
-        s.append("<text transform=\"rotate(-90 16 " + Svg.num(TOP + plotH / 2) + ")\" x=\"16\" y=\"" + Svg.num(TOP + plotH / 2)
+        s.append(Svg.line(LEFT, top + plotH, LEFT + plotW, top + plotH, "#444444", 1, null));
+        s.append(Svg.text(LEFT + plotW / 2, height - 22, "operand size (bits, log scale); whisker: 95% CI; hollow: noisy", "middle", 11, "normal"));
+        s.append("<text transform=\"rotate(-90 16 " + Svg.num(top + plotH / 2) + ")\" x=\"16\" y=\"" + Svg.num(top + plotH / 2)
                 + "\" text-anchor=\"middle\" font-size=\"11\" font-family=\"sans-serif\" fill=\"#222222\">speedup</text>\n");
         for (int i = 0; i < series.size(); i++) {
             Series ser = series.get(i);

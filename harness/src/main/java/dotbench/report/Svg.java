@@ -61,16 +61,43 @@ final class Svg {
                 + "\"><title>" + escape(tooltip) + "</title></circle>\n";
     }
 
-    /** A legend row of coloured squares at (x, y). */
-    static String legend(double x, double y, java.util.List<String> names) {
+    /** Legend entries of coloured squares from (x, y), wrapping to a new row before maxX. */
+    static String legend(double x, double y, java.util.List<String> names, double maxX) {
         StringBuilder s = new StringBuilder();
         double cx = x;
+        double cy = y;
         for (int i = 0; i < names.size(); i++) {
-            s.append("<rect x=\"").append(num(cx)).append("\" y=\"").append(num(y - 9)).append("\" width=\"10\" height=\"10\" fill=\"")
+            double w = legendWidth(names.get(i));
+            if (cx > x && cx + w > maxX) {
+                cx = x;
+                cy += LEGEND_ROW;
+            }
+            s.append("<rect x=\"").append(num(cx)).append("\" y=\"").append(num(cy - 9)).append("\" width=\"10\" height=\"10\" fill=\"")
                     .append(color(i)).append("\"/>\n");
-            s.append(text(cx + 14, y, names.get(i), "start", 11, "normal"));
-            cx += 24 + 6.5 * names.get(i).length();
+            s.append(text(cx + 14, cy, names.get(i), "start", 11, "normal"));
+            cx += w;
         }
         return s.toString();
+    }
+
+    /** How many rows {@link #legend} takes for these names. */
+    static int legendRows(double x, java.util.List<String> names, double maxX) {
+        int rows = names.isEmpty() ? 0 : 1;
+        double cx = x;
+        for (String n : names) {
+            double w = legendWidth(n);
+            if (cx > x && cx + w > maxX) {
+                cx = x;
+                rows++;
+            }
+            cx += w;
+        }
+        return rows;
+    }
+
+    static final int LEGEND_ROW = 16;
+
+    private static double legendWidth(String name) {
+        return 24 + 6.2 * name.length();
     }
 }
