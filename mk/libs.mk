@@ -74,9 +74,6 @@ $(LIBS_SRC)/openssl.ready: $(LIBS_SRC)/openssl.version
 	touch $@
 
 # ---- the variant matrix --------------------------------------------------------------------
-GMP_LIBS := $(foreach v,$(GMP_VARIANTS),$(BUILD)/gmp/$(v)/lib/libgmp.so)
-OPENSSL_LIBS := $(foreach v,$(OPENSSL_VARIANTS),$(BUILD)/openssl/$(v)/lib/libcrypto.so)
-
 # The scripts are idempotent (cache keys), so they run every time and touch nothing when current.
 libs-gmp: $(LIBS_SRC)/gmp.ready $(DOT_A) | deps
 	@for v in $(GMP_VARIANTS); do \
@@ -94,7 +91,7 @@ test-libs-gmp: $(foreach v,dot dot-noasm,$(BUILD)/obj/gmp/$(v)/check.ok) $(BUILD
 $(BUILD)/obj/gmp/%/check.ok: libs-gmp
 	@if [ ! -f $@ ] || [ $(BUILD)/gmp/$*/manifest.json -nt $@ ]; then \
 	  echo "gmp/$*: make check"; \
-	  nice -n 10 gmp-patch/check.sh $(BUILD)/obj/gmp/$* && touch $@; fi
+	  NPROC=$(NPROC) nice -n 10 gmp-patch/check.sh $(BUILD)/obj/gmp/$* && touch $@; fi
 $(BUILD)/obj/gmp/dot/try.ok: libs-gmp
 	@if [ ! -f $@ ] || [ $(BUILD)/gmp/dot/manifest.json -nt $@ ]; then \
 	  echo "gmp/dot: tests/devel/try"; \
