@@ -20,11 +20,13 @@ public final class LibraryVariant implements AutoCloseable {
     private final VariantSpec spec;
     private final Arena arena;
     private final SymbolLookup lookup;
+    private final FileFingerprint loadedFile;
 
-    private LibraryVariant(VariantSpec spec, Arena arena, SymbolLookup lookup) {
+    private LibraryVariant(VariantSpec spec, Arena arena, SymbolLookup lookup, FileFingerprint loadedFile) {
         this.spec = spec;
         this.arena = arena;
         this.lookup = lookup;
+        this.loadedFile = loadedFile;
     }
 
     /** Loads the variant; a missing or unloadable file is an {@link IllegalArgumentException} naming it. */
@@ -33,9 +35,10 @@ public final class LibraryVariant implements AutoCloseable {
             throw new IllegalArgumentException(spec.kind() + " variant '" + spec.name() + "' is not built: "
                     + spec.library() + " does not exist");
         }
+        FileFingerprint before = FileFingerprint.of(spec.library());
         Arena arena = Arena.ofShared();
         try {
-            return new LibraryVariant(spec, arena, SymbolLookup.libraryLookup(spec.library(), arena));
+            return new LibraryVariant(spec, arena, SymbolLookup.libraryLookup(spec.library(), arena), before);
         } catch (IllegalArgumentException e) {
             arena.close();
             throw new IllegalArgumentException("cannot load " + spec.library() + ": " + e.getMessage(), e);
@@ -48,6 +51,24 @@ public final class LibraryVariant implements AutoCloseable {
 
     public String name() {
         return spec.name();
+    }
+
+    /** The library file as it was when loaded (its SHA-256 identifies the exact build that ran). */
+    public FileFingerprint loadedFile() {
+        return loadedFile;
+    }
+
+    /**
+     * True when the file on disk is no longer the one loaded (rebuilt or relinked meanwhile): this
+     * process still runs the old code, but anything run later from the path (another process, a
+     * native driver) would not.
+     */
+    public boolean changedOnDisk() {
+        try {
+            return !FileFingerprint.of(spec.library()).equals(loadedFile);
+        } catch (IllegalArgumentException e) {
+            return true;
+        }
     }
 
     public SymbolLookup lookup() {

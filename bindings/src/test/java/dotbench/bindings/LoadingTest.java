@@ -48,6 +48,24 @@ class LoadingTest {
     }
 
     @Test
+    void noticesWhenTheLoadedFileIsRebuiltOnDisk(@org.junit.jupiter.api.io.TempDir Path temp) throws java.io.IOException {
+        Path copy = temp.resolve("libgmp.so.10");
+        java.nio.file.Files.copy(TestRoot.systemGmp().library(), copy);
+        VariantSpec spec = new VariantSpec("copy", LibraryKind.GMP, copy, temp, Manifest.none());
+        try (LibraryVariant v = LibraryVariant.open(spec)) {
+            assertEquals(FileFingerprint.of(copy), v.loadedFile());
+            assertEquals(64, v.loadedFile().sha256().length());
+            assertFalse(v.changedOnDisk());
+            // a relink replaces the file by rename, as linkers and installers do; the mapping stays valid
+            Path rebuilt = temp.resolve("rebuilt.tmp");
+            java.nio.file.Files.copy(TestRoot.systemGmp().library(), rebuilt);
+            java.nio.file.Files.write(rebuilt, new byte[] {0}, java.nio.file.StandardOpenOption.APPEND);
+            java.nio.file.Files.move(rebuilt, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            assertTrue(v.changedOnDisk());
+        }
+    }
+
+    @Test
     void wrongKindIsRejected() {
         try (LibraryVariant v = LibraryVariant.open(TestRoot.libdot())) {
             assertThrows(IllegalArgumentException.class, () -> Gmp.of(v));

@@ -55,6 +55,12 @@ final class FidelityCommand implements Callable<Integer> {
             throw new DotbenchException(ExitCodes.USAGE, "fidelity needs two variants to compare");
         }
         Comparison java = report.comparisons().get(0);
+        for (var v : report.variants()) {
+            if (v.changedDuringRun() || !dotbench.bindings.FileFingerprint.of(v.library()).sha256().equals(v.sha256())) {
+                throw new DotbenchException(ExitCodes.MISSING_BUILD, v.library() + " was rebuilt during the Java run; the native driver"
+                        + " would time a different build. Rerun when no build is relinking the variants.");
+            }
+        }
         Map<String, Double> nativeRatios = runNative(driver, report, java);
         out.printf("fidelity: %s/%s, Java harness vs gmpbench_native, tolerance %.1f%%%n", java.candidate(), java.baseline(), 100 * tolerance);
         out.printf("  %-10s %10s %10s %9s%n", "scope", "java", "native", "diff");

@@ -59,7 +59,8 @@ public final class GmpBenchRun {
                 .map(p -> Comparisons.compare(p.baseline(), p.candidate(), outcomes, bootstrap)).toList();
         List<VariantInfo> infos = variants.entrySet().stream().map(e -> new VariantInfo(e.getKey(),
                 e.getValue().variant().spec().library(), e.getValue().version(), e.getValue().variant().marker(),
-                e.getValue().variant().spec().manifest())).toList();
+                e.getValue().variant().spec().manifest(), e.getValue().variant().loadedFile().sha256(),
+                e.getValue().variant().changedOnDisk())).toList();
         return new GmpBenchReport(settings, infos, outcomes, scores, comparisons, Duration.ofNanos(System.nanoTime() - start));
     }
 

@@ -18,6 +18,10 @@ public final class GmpBenchText {
         StringBuilder out = new StringBuilder();
         out.append("***** GMPbench version 0.2 (dotbench GMPbench-style run) *****\n");
         out.append("Variant ").append(v.name()).append(": GMP ").append(v.version()).append(", ").append(v.library()).append('\n');
+        out.append("Library SHA-256: ").append(v.sha256()).append('\n');
+        if (v.changedDuringRun()) {
+            out.append("WARNING: ").append(v.library()).append(" was rebuilt during the run; these figures are for the build that was loaded\n");
+        }
         v.marker().ifPresent(m -> out.append("NOTE: this is a MODIFIED GMP (").append(m)
                 .append("); its scores are not GMPbench results for GMP ").append(v.version()).append('\n'));
         for (Program.Category category : Program.Category.values()) {

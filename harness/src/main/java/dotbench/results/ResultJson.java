@@ -76,6 +76,8 @@ public final class ResultJson {
         o.addProperty("version", v.version());
         o.addProperty("marker", v.marker().orElse(null));
         o.addProperty("modified", v.modified());
+        o.addProperty("sha256", v.sha256());
+        o.addProperty("changed_during_run", v.changedDuringRun());
         o.add("manifest", v.manifest().source().isPresent() ? v.manifest().json() : null);
         return o;
     }

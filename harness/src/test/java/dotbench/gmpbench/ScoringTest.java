@@ -49,7 +49,7 @@ class ScoringTest {
     @Test
     void textBlockHasRunbenchLabelsAndMarksModifiedGmp() {
         var v = new VariantInfo("dot", java.nio.file.Path.of("/x/libgmp.so"), "6.3.0",
-                java.util.Optional.of("dotmp 6.3.0 dot-0.1.0 isa=avx2"), dotbench.bindings.Manifest.none());
+                java.util.Optional.of("dotmp 6.3.0 dot-0.1.0 isa=avx2"), dotbench.bindings.Manifest.none(), "00", false);
         var sample = new dotbench.runner.Sample(3, 1_000_000_000L, 1_000_000_000L); // 3 ops/s
         var measurement = new dotbench.runner.Measurement(3, Map.of("dot", java.util.List.of(sample, sample, sample)), sample);
         var outcome = new TestOutcome(GmpBenchSuite.select("rsa(512)").get(0), Map.of(), Map.of(), false, java.util.List.of(),
