@@ -30,7 +30,7 @@ public final class MarkdownReport {
             for (Reproduction.Cell c : r.cells()) {
                 md.append(" ").append(c.measured().map(v -> f.format(f.inUnit(v.ratio())) + " [" + f.format(f.inUnit(v.low())) + ", "
                         + f.format(f.inUnit(v.high())) + "]" + (v.noisy() ? " noisy" : "")).orElse("-")).append(" | ")
-                        .append(c.verdict().label()).append(c.measured().isEmpty() ? " (" + c.note() + ")" : "").append(" |");
+                        .append(c.verdict().label()).append(c.measured().isEmpty() || c.verdict() == Verdict.NOT_MEASURABLE ? " (" + c.note() + ")" : "").append(" |");
             }
             md.append("\n");
         }

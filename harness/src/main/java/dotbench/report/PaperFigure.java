@@ -53,7 +53,7 @@ public record PaperFigure(String id, String figure, String cpu, String cpuModel,
         return switch (unit) {
             case "speedup" -> String.format(java.util.Locale.ROOT, "%.2fx", v);
             case "throughput_improvement_percent" -> String.format(java.util.Locale.ROOT, "%+.1f%%", v);
-            case "latency_reduction_percent" -> String.format(java.util.Locale.ROOT, "%.1f%% lower", v);
+            case "latency_reduction_percent" -> String.format(java.util.Locale.ROOT, v < 0 ? "%.1f%% higher" : "%.1f%% lower", Math.abs(v));
             case "percent" -> String.format(java.util.Locale.ROOT, "%.1f%%", v);
             default -> String.format(java.util.Locale.ROOT, "%.1f %s", v, unit.replace('_', ' '));
         };

@@ -68,7 +68,11 @@ public final class Reproduction {
             return new Cell(Optional.empty(), Verdict.NOT_MEASURED, "the pair has no " + what(m) + " in " + r.path().getFileName());
         }
         String note = r.path().getFileName().toString()
-                + (m.latency().isPresent() ? "; percentiles of one histogram per variant: no interval" : "");
+                + (!m.suite().equals("jmh") && r.libdotIsa().isEmpty() ? "; libdot's ISA is not recorded in the file" : "");
+        if (m.latency().isPresent()) {
+            // a percentile of one histogram per variant has no interval, and the rule needs one
+            return new Cell(value, Verdict.NOT_MEASURABLE, note + "; a percentile of one histogram per variant has no confidence interval");
+        }
         return new Cell(value, Verdict.judge(f.asRatio(), value.get()), note);
     }
 
@@ -81,7 +85,10 @@ public final class Reproduction {
         if (m.suite().equals("jmh")) {
             return Optional.empty();
         }
-        String isa = r.libdotIsa().orElse("unrecorded");
+        if (r.libdotIsa().isEmpty()) {
+            return Optional.empty();
+        }
+        String isa = r.libdotIsa().get();
         List<String> enough = m.requires().contains("avx512ifma") ? List.of("ifma")
                 : m.requires().contains("avx512f") ? List.of("avx512", "ifma") : List.of();
         if (!enough.isEmpty() && !enough.contains(isa)) {

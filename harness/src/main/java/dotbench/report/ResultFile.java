@@ -70,9 +70,25 @@ public record ResultFile(Path path, JsonObject root) {
         return flags;
     }
 
-    /** The ISA libdot's dispatcher ran in this result's process, if recorded. */
+    private static final java.util.regex.Pattern MARKER_ISA = java.util.regex.Pattern.compile("\\bisa=([a-z0-9]+)");
+
+    /**
+     * The ISA libdot's dispatcher ran in this result's process: provenance.libdot.isa, else what
+     * a patched variant's marker reports ("dotssl 3.5.7 dot-0.1.0 isa=ifma"), if either is there.
+     */
     public Optional<String> libdotIsa() {
-        return Optional.ofNullable(object(provenance(), "libdot")).map(l -> string(l, "isa"));
+        Optional<String> recorded = Optional.ofNullable(object(provenance(), "libdot")).map(l -> string(l, "isa"));
+        if (recorded.isPresent() || !root.has("variants") || !root.get("variants").isJsonArray()) {
+            return recorded;
+        }
+        for (JsonElement v : root.getAsJsonArray("variants")) {
+            String marker = v.isJsonObject() ? string(v.getAsJsonObject(), "marker") : null;
+            java.util.regex.Matcher m = marker == null ? null : MARKER_ISA.matcher(marker);
+            if (m != null && m.find()) {
+                return Optional.of(m.group(1));
+            }
+        }
+        return Optional.empty();
     }
 
     public String date() {
