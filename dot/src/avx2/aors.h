@@ -14,9 +14,30 @@
 #define DOT_AVX2_W 4
 #define DOT_AVX2_GROUP 8 /* vectors per lookahead pass */
 
-DOT_ALWAYS_INLINE __m256i avx2_lanes_below(size_t count)
+/* The last 1-3 limbs, in and out with plain 128/64-bit moves: vpmaskmovq, the obvious choice,
+ * is microcoded on AMD cores and made a 1-3 limb add cost more than a 4-limb one. The lanes past
+ * the end load as zero. The switch depends on n only, never on data. */
+DOT_ALWAYS_INLINE __m256i avx2_load_tail(const dot_limb_t *p, size_t tail)
 {
-    return _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)count), _mm256_setr_epi64x(0, 1, 2, 3));
+    switch (tail) {
+    case 1: return _mm256_zextsi128_si256(_mm_loadl_epi64((const __m128i *)p));
+    case 2: return _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)p));
+    default:
+        return _mm256_inserti128_si256(_mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)p)),
+                                       _mm_loadl_epi64((const __m128i *)(p + 2)), 1);
+    }
+}
+
+DOT_ALWAYS_INLINE void avx2_store_tail(dot_limb_t *p, __m256i v, size_t tail)
+{
+    __m128i low = _mm256_castsi256_si128(v);
+    switch (tail) {
+    case 1: _mm_storel_epi64((__m128i *)p, low); break;
+    case 2: _mm_storeu_si128((__m128i *)p, low); break;
+    default:
+        _mm_storeu_si128((__m128i *)p, low);
+        _mm_storel_epi64((__m128i *)(p + 2), _mm256_extracti128_si256(v, 1));
+    }
 }
 
 /* Phase 1 and the phase-2 masks of one vector. */
@@ -55,14 +76,13 @@ DOT_ALWAYS_INLINE uint64_t avx2_group(dot_limb_t *rp, const dot_limb_t *up, cons
                                       dot_flavour flavour)
 {
     __m256i r[DOT_AVX2_GROUP];
-    __m256i lanes = tail ? avx2_lanes_below(tail) : _mm256_setzero_si256();
     uint64_t G = 0, P = 0;
     DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
         __m256i a, b;
         if (tail) {
-            a = _mm256_maskload_epi64((const long long *)up, lanes);
-            b = _mm256_maskload_epi64((const long long *)vp, lanes);
+            a = avx2_load_tail(up, tail);
+            b = avx2_load_tail(vp, tail);
         } else {
             a = _mm256_loadu_si256((const __m256i *)(up + DOT_AVX2_W * k));
             b = _mm256_loadu_si256((const __m256i *)(vp + DOT_AVX2_W * k));
@@ -82,7 +102,7 @@ DOT_ALWAYS_INLINE uint64_t avx2_group(dot_limb_t *rp, const dot_limb_t *up, cons
     for (int k = 0; k < vecs; k++) {
         __m256i out = avx2_apply(r[k], bits, k, op);
         if (tail)
-            _mm256_maskstore_epi64((long long *)rp, lanes, out);
+            avx2_store_tail(rp, out, tail);
         else
             _mm256_storeu_si256((__m256i *)(rp + DOT_AVX2_W * k), out);
     }
