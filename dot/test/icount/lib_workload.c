@@ -1,0 +1,136 @@
+/*
+ * A fixed workload per patched library, for the instruction-count gate: the same pieces as
+ * workload.c's, but reached through GMP's or OpenSSL's own API, so a change in a patch's routing
+ * (or in what libdot does behind it) moves a count. Built once per library variant and libdot
+ * ISA (mk/report.mk): -DLIB_GMP or -DLIB_OPENSSL, -DVARIANT="dot", -DISA="avx2", linked
+ * against that variant with an rpath. Each piece is labelled "<lib>/<variant>/<isa>/<piece>".
+ * ISA is forced with DOT_ISA before the first call: libdot resolves its dispatch on first use.
+ * Valgrind has no AVX-512, so only scalar and avx2 are counted.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <valgrind/callgrind.h>
+#include "../common/check.h"
+
+#define CALLS 1000
+#define LIMBS 64 /* 4096 bits, the paper's middle size */
+
+#if defined(LIB_GMP) == defined(LIB_OPENSSL)
+#error "define exactly one of LIB_GMP and LIB_OPENSSL"
+#endif
+
+static char label_buf[128];
+
+static const char *label(const char *piece)
+{
+#ifdef LIB_GMP
+    snprintf(label_buf, sizeof label_buf, "gmp/%s/%s/%s", VARIANT, ISA, piece);
+#else
+    snprintf(label_buf, sizeof label_buf, "openssl/%s/%s/%s", VARIANT, ISA, piece);
+#endif
+    return label_buf;
+}
+
+static uint64_t u[LIMBS], v[LIMBS];
+
+#ifdef LIB_GMP
+#include <gmp.h>
+
+static void run(void)
+{
+    mp_limb_t r[2 * LIMBS];
+    mpz_t a, b, p;
+    mpz_inits(a, b, p, NULL);
+    mpz_import(a, LIMBS, -1, sizeof u[0], 0, 0, u);
+    mpz_import(b, LIMBS, -1, sizeof v[0], 0, 0, v);
+    /* warm up: the first call resolves libdot's dispatch and GMP's lazy initialisation */
+    mpz_mul(p, a, b);
+
+    CALLGRIND_ZERO_STATS;
+    for (int c = 0; c < CALLS; c++)
+        mpn_add_n(r, (mp_srcptr)u, (mp_srcptr)v, LIMBS);
+    CALLGRIND_DUMP_STATS_AT(label("mpn_add_n(64)"));
+    CALLGRIND_ZERO_STATS;
+    for (int c = 0; c < CALLS; c++)
+        mpn_sub_n(r, (mp_srcptr)u, (mp_srcptr)v, LIMBS);
+    CALLGRIND_DUMP_STATS_AT(label("mpn_sub_n(64)"));
+    CALLGRIND_ZERO_STATS;
+    for (int c = 0; c < CALLS; c++)
+        mpn_mul_n(r, (mp_srcptr)u + (c & 7), (mp_srcptr)v + (c & 7), 4);
+    CALLGRIND_DUMP_STATS_AT(label("mpn_mul_n(4)"));
+    CALLGRIND_ZERO_STATS;
+    for (int c = 0; c < CALLS; c++)
+        mpn_sqr(r, (mp_srcptr)u + (c & 7), 4);
+    CALLGRIND_DUMP_STATS_AT(label("mpn_sqr(4)"));
+    CALLGRIND_ZERO_STATS;
+    for (int c = 0; c < CALLS / 10; c++)
+        mpz_mul(p, a, b);
+    CALLGRIND_DUMP_STATS_AT(label("mpz_mul(4096)x100"));
+    mpz_clears(a, b, p, NULL);
+}
+#else
+#include <openssl/bn.h>
+
+static BIGNUM *bignum(const uint64_t *limbs)
+{
+    BIGNUM *n = BN_lebin2bn((const unsigned char *)limbs, LIMBS * 8, NULL);
+    if (!n) {
+        fprintf(stderr, "BN_lebin2bn failed\n");
+        exit(1);
+    }
+    return n;
+}
+
+static void run(void)
+{
+    BIGNUM *a = bignum(u), *b = bignum(v), *r = BN_new();
+    BN_CTX *ctx = BN_CTX_new();
+    if (!r || !ctx || BN_cmp(a, b) <= 0) {
+        fprintf(stderr, "setup failed (a must exceed b for BN_usub)\n");
+        exit(1);
+    }
+    /* warm up: the first calls resolve libdot's dispatch and size r and ctx */
+    BN_mul(r, a, b, ctx);
+    BN_uadd(r, a, b);
+
+    CALLGRIND_ZERO_STATS;
+    for (int c = 0; c < CALLS; c++)
+        BN_uadd(r, a, b);
+    CALLGRIND_DUMP_STATS_AT(label("BN_uadd(4096)"));
+    CALLGRIND_ZERO_STATS;
+    for (int c = 0; c < CALLS; c++)
+        BN_usub(r, a, b);
+    CALLGRIND_DUMP_STATS_AT(label("BN_usub(4096)"));
+    CALLGRIND_ZERO_STATS;
+    for (int c = 0; c < CALLS / 10; c++)
+        BN_mul(r, a, b, ctx);
+    CALLGRIND_DUMP_STATS_AT(label("BN_mul(4096)x100"));
+    CALLGRIND_ZERO_STATS;
+    for (int c = 0; c < CALLS / 10; c++)
+        BN_sqr(r, a, ctx);
+    CALLGRIND_DUMP_STATS_AT(label("BN_sqr(4096)x100"));
+    BN_CTX_free(ctx);
+    BN_free(a);
+    BN_free(b);
+    BN_free(r);
+}
+#endif
+
+int main(void)
+{
+    if (setenv("DOT_ISA", ISA, 1) != 0) {
+        perror("setenv");
+        return 1;
+    }
+    dot_rng rng;
+    dot_rng_seed(&rng, 2026);
+    for (int i = 0; i < LIMBS; i++) {
+        u[i] = dot_rng_next(&rng);
+        v[i] = dot_rng_next(&rng);
+    }
+    u[LIMBS - 1] |= 1ull << 63; /* a > b, so BN_usub is defined */
+    v[LIMBS - 1] &= ~(1ull << 63);
+    run();
+    return 0;
+}
