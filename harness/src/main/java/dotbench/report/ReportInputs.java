@@ -10,7 +10,8 @@ import java.util.stream.Stream;
 
 /**
  * The result files a report is made from: files named directly must be dotbench results; in a
- * folder, every *.json that is one is taken and the rest (schemas, the paper reference) skipped.
+ * folder, every *.json that is one is taken; the rest is skipped, with a note unless it is the
+ * paper reference that lives in results/ beside them.
  */
 public final class ReportInputs {
     private ReportInputs() {
@@ -25,7 +26,9 @@ public final class ReportInputs {
                         try {
                             out.add(ResultFile.load(f));
                         } catch (IOException e) {
-                            notes.println("report: skipping " + f + ": " + e.getMessage());
+                            if (!f.getFileName().toString().equals("paper-reference.json")) {
+                                notes.println("report: skipping " + f + ": " + e.getMessage());
+                            }
                         }
                     }
                 }

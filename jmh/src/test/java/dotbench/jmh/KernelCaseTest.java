@@ -38,6 +38,19 @@ class KernelCaseTest {
         }
     }
 
+    /** A kernel that computes something else than the answer computed at setup must fail the check, not post a time. */
+    @Test
+    void aWrongAnswerFailsTheCase() throws Exception {
+        try (KernelCase c = KernelCase.open(ROOT, "libdot/scalar:add_n:8")) {
+            java.lang.reflect.Field up = KernelCase.class.getDeclaredField("up");
+            up.setAccessible(true);
+            // change an input limb behind the expected answer's back: the kernel's sum no longer matches it
+            ((java.lang.foreign.MemorySegment) up.get(c)).set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 12345L);
+            IllegalStateException e = assertThrows(IllegalStateException.class, c::check);
+            assertTrue(e.getMessage().contains("WRONG ANSWER"), e.getMessage());
+        }
+    }
+
     @Test
     void malformedCasesAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> KernelCase.open(ROOT, "libdot/scalar:add_n"));
