@@ -30,8 +30,8 @@ static const variant variants[] = {
     {{"sse", DOT_ADDSUB(sse), DOT_MUL(scalar), "sse", "scalar"}, has_sse42},
     {{"avx2", DOT_ADDSUB(avx2), DOT_MUL(scalar), "avx2", "scalar"}, has_avx2},
     {{"avx512", DOT_ADDSUB(avx512), DOT_MUL(scalar), "avx512", "scalar"}, has_avx512},
-    /* The IFMA 4x4 product and square lose to the scalar Comba kernels on zen4 (bench_mul: 30 vs
-     * 25 and 28 vs 21 TSC cycles per call), the radix-2^52 product wins (28 vs 46). */
+    /* The IFMA 4x4 product and square lose to the scalar kernels on zen4 (bench_mul: 29 vs 24 and
+     * 27 vs 16 TSC cycles per call), the IFMA radix-2^52 product wins (27 vs 38). */
     {{"ifma", DOT_ADDSUB(avx512), dot_scalar_mul_4x4, dot_scalar_sqr_4x4, dot_ifma_mul_5x5_r52, "avx512",
       "scalar, ifma for mul_5x5_r52"},
      has_ifma},
