@@ -1,7 +1,6 @@
 package dotbench.report;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -109,9 +108,5 @@ public final class HtmlReport {
 
     static String esc(String s) {
         return Svg.escape(s == null ? "" : s);
-    }
-
-    static String pct(double ratio) {
-        return String.format(Locale.ROOT, "%+.1f%%", (ratio - 1) * 100);
     }
 }
