@@ -47,8 +47,9 @@ DOT_API void dot_sqr_4x4(dot_limb_t rp[8], const dot_limb_t up[4]);
  * rp must not overlap up or vp. */
 DOT_API void dot_mul_5x5_r52(dot_limb_t rp[10], const dot_limb_t up[5], const dot_limb_t vp[5]);
 
-/* One instruction-set variant's kernels. Every pointer is non-NULL: a variant without its own
- * version of a kernel carries the best version it can run (named in the *_from fields). */
+/* One instruction-set variant's kernels. Every pointer is non-NULL: where a variant's own version
+ * of a kernel is missing or slower, the table carries the best one it can run (the *_from fields
+ * say whose). */
 typedef struct dot_kernels {
     const char *name; /* "scalar", "sse", "avx2", "avx512", "ifma" */
     dot_limb_t (*add_n)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
@@ -59,7 +60,8 @@ typedef struct dot_kernels {
     void (*sqr_4x4)(dot_limb_t *, const dot_limb_t *);
     void (*mul_5x5_r52)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
     const char *addsub_from; /* which variant's add/sub code the table holds */
-    const char *mul_from;    /* which variant's mul/sqr code the table holds */
+    const char *mul_from;    /* whose mul/sqr/r52 code the table holds, e.g. "scalar, ifma for
+                              * mul_5x5_r52": the fastest measured, not always the row's own */
 } dot_kernels;
 
 /* Name of the variant the dot_* entry points run (resolved once, on first use).
