@@ -24,7 +24,7 @@ BENCH_TARGETS :=
 
 include dot/dot.mk
 # mk/deps.mk (package installs), then one fragment per component: libs.mk (GMP/OpenSSL
-# variants), java.mk (bindings and harness). Later fragments may redefine RUN_TARGETS.
+# variants), java.mk (bindings and harness), speed.mk, report.mk, device.mk.
 include $(sort $(wildcard mk/*.mk))
 
 .PHONY: run test bench clean

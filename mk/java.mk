@@ -91,4 +91,4 @@ bindings: | java-jdk
 	fi
 
 TEST_TARGETS += java-test
-RUN_TARGETS := gmpbench-quick
+RUN_TARGETS += gmpbench-quick
