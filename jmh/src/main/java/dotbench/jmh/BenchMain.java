@@ -69,7 +69,10 @@ public final class BenchMain {
         JsonObject provenance = Provenance.collect(root);
         provenance.add("libdot", libdot(root));
         JsonObject settings = new JsonObject();
-        settings.addProperty("profile", full ? "full" : "short");
+        // the schema's profile names: short is this suite's quick profile
+        settings.addProperty("profile", full ? "full" : "quick");
+        settings.addProperty("samples", full ? 10 : 5);
+        settings.addProperty("min_time_s", full ? 0.2 : 0.05);
         settings.addProperty("harness", "JMH 1.37, AverageTime, " + KernelBench.CALLS + " kernel calls per invocation inside a native C loop");
         settings.addProperty("forks", full ? 1 : 0);
         settings.addProperty("warmup", full ? "3 x 200 ms" : "1 x 50 ms");
@@ -78,8 +81,8 @@ public final class BenchMain {
         settings.addProperty("interleaving", "none: JMH runs cases one after another; A and B samples are independent");
         settings.addProperty("statistic", "ratio of median ns/op; percentile bootstrap 95% over iterations, each side resampled on its own");
         settings.addProperty("noise_threshold", JmhResults.NOISE_THRESHOLD);
-        JsonObject result = JmhResults.toResult(kernel, overhead, provenance, settings, "jmh " + String.join(" ", args),
-                (System.nanoTime() - start) / 1e9);
+        JsonObject result = JmhResults.toResult(kernel, overhead, libraries(root), failed, provenance, settings,
+                "jmh " + String.join(" ", args), (System.nanoTime() - start) / 1e9);
         var failedArray = new com.google.gson.JsonArray();
         failed.forEach(failedArray::add);
         result.add("failed_cases", failedArray);
@@ -104,6 +107,22 @@ public final class BenchMain {
             o.forks(0).warmupIterations(1).warmupTime(TimeValue.milliseconds(50)).measurementIterations(5).measurementTime(TimeValue.milliseconds(50));
         }
         new Runner(o.build()).run();
+    }
+
+    /** Every implementation id this machine could run, with its library file. */
+    private static Map<String, JmhResults.Library> libraries(Path root) {
+        VariantCatalog catalog = VariantCatalog.scan(root);
+        Map<String, JmhResults.Library> out = new java.util.HashMap<>();
+        catalog.built(dotbench.bindings.LibraryKind.GMP).forEach(v -> out.put("gmp/" + v.name(), new JmhResults.Library(v.library().toString(), v.patched())));
+        catalog.built(dotbench.bindings.LibraryKind.OPENSSL).forEach(v -> out.put("openssl/" + v.name(), new JmhResults.Library(v.library().toString(), v.patched())));
+        String dot = catalog.dot().library().toString();
+        for (String c : Cases.all(root)) {
+            String impl = c.substring(0, c.indexOf(':'));
+            if (impl.startsWith("libdot/") || impl.startsWith("baseline/")) {
+                out.put(impl, new JmhResults.Library(dot, false));
+            }
+        }
+        return out;
     }
 
     private static JsonObject libdot(Path root) {

@@ -45,8 +45,17 @@ final class JmhResults {
         return out;
     }
 
-    static JsonObject toResult(Map<String, double[]> kernel, Map<String, double[]> overhead, JsonObject provenance, JsonObject settings,
-            String command, double elapsedSeconds) {
+    /** Where an implementation's code lives and whether it is a DoT-patched GMP/OpenSSL build. */
+    record Library(String path, boolean modified) {
+    }
+
+    /**
+     * @param libraries implementation id ("gmp/dot") to its library; ids missing here are
+     *                  written with an empty path
+     * @param failedCases case ids that produced no result (wrong answer or error)
+     */
+    static JsonObject toResult(Map<String, double[]> kernel, Map<String, double[]> overhead, Map<String, Library> libraries,
+            List<String> failedCases, JsonObject provenance, JsonObject settings, String command, double elapsedSeconds) {
         // test name -> impl -> ns per call
         Map<String, Map<String, double[]>> byTest = new TreeMap<>(JmhResults::bySizeThenName);
         kernel.forEach((kase, ns) -> {
@@ -64,13 +73,16 @@ final class JmhResults {
         JsonArray variants = new JsonArray();
         kernel.keySet().stream().map(k -> k.split(":")[0]).distinct().sorted().forEach(impl -> {
             JsonObject v = new JsonObject();
+            Library lib = libraries.getOrDefault(impl, new Library("", false));
             v.addProperty("name", impl);
             v.addProperty("library", impl.substring(0, impl.indexOf('/')));
+            v.addProperty("path", lib.path());
+            v.addProperty("modified", lib.modified());
             variants.add(v);
         });
         root.add("variants", variants);
         JsonArray tests = new JsonArray();
-        byTest.forEach((name, impls) -> tests.add(test(name, impls, overhead)));
+        byTest.forEach((name, impls) -> tests.add(test(name, impls, overhead, failedCases)));
         root.add("tests", tests);
         JsonArray comparisons = new JsonArray();
         for (List<String> pair : Cases.PAIRS) {
@@ -83,7 +95,7 @@ final class JmhResults {
         return root;
     }
 
-    private static JsonObject test(String name, Map<String, double[]> impls, Map<String, double[]> overhead) {
+    private static JsonObject test(String name, Map<String, double[]> impls, Map<String, double[]> overhead, List<String> failedCases) {
         JsonObject t = new JsonObject();
         t.addProperty("name", name);
         String op = name.substring(0, name.indexOf('('));
@@ -91,6 +103,9 @@ final class JmhResults {
         t.addProperty("op", op);
         t.addProperty("limbs", limbs);
         t.addProperty("checked_by", "BigInteger answer (and carry/borrow) before the first and after every iteration");
+        JsonArray failed = new JsonArray();
+        failedCases.stream().map(c -> c.split(":")).filter(p -> (p[1] + "(" + p[2] + ")").equals(name)).forEach(p -> failed.add(p[0]));
+        t.add("failed", failed);
         JsonObject samples = new JsonObject();
         JsonObject median = new JsonObject();
         impls.forEach((impl, ns) -> {
