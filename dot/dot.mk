@@ -40,7 +40,7 @@ dot: $(DOT_SO) $(DOT_A)
 # dot/test/emul/test_*.c: the AVX-512/IFMA sources compiled against SIMDe + the shim, so they
 # run here without AVX-512 (test-only: these objects never enter libdot).
 APT_PACKAGES += libsimde-dev valgrind libgmp-dev
-DOT_TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -I$(DOT_DIR)/include -I$(DOT_DIR)/src -I$(DOT_DIR)/test
+DOT_TEST_CFLAGS := -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -I$(DOT_DIR)/include -I$(DOT_DIR)/src -I$(DOT_DIR)/test
 DOT_COMMON_SRCS := $(wildcard $(DOT_DIR)/test/common/*.c)
 DOT_COMMON_HDRS := $(wildcard $(DOT_DIR)/test/common/*.h)
 DOT_TESTS := $(patsubst $(DOT_DIR)/test/%.c,$(DOT_OUT)/test/%,$(wildcard $(DOT_DIR)/test/test_*.c))
@@ -82,27 +82,22 @@ test-dot-ct: $(DOT_OUT)/test/ct_probe
 TEST_TARGETS += test-dot
 
 # --- benchmarks ----------------------------------------------------------------------------
-# dot/bench/bench_*.c, linked like the tests. GMP is the stock build from source when it
-# exists (make libs), else the system's libgmp, and the tables say which.
-DOT_BENCH_GMP_DIR := $(BUILD)/gmp/stock
-ifneq ($(wildcard $(DOT_BENCH_GMP_DIR)/lib/libgmp.a),)
-DOT_BENCH_GMP := -I$(DOT_BENCH_GMP_DIR)/include $(DOT_BENCH_GMP_DIR)/lib/libgmp.a
-DOT_BENCH_GMP_LABEL := stock build from source, $(DOT_BENCH_GMP_DIR)
-else
-DOT_BENCH_GMP := -lgmp
-DOT_BENCH_GMP_LABEL := system libgmp: the Debian package, a generic x86-64 build
-endif
+# dot/bench/bench_*.c, linked like the tests. They run against the stock GMP built from source
+# when there is one (make libs; same soname as the system's), else the system's libgmp, and each
+# table's header names the file.
 DOT_BENCHES := $(patsubst $(DOT_DIR)/bench/%.c,$(DOT_OUT)/bench/%,$(wildcard $(DOT_DIR)/bench/bench_*.c))
+DOT_BENCH_GMP_LIB := $(BUILD)/gmp/stock/lib
+DOT_BENCH_RUN = $$(test -f $(DOT_BENCH_GMP_LIB)/libgmp.so && echo LD_LIBRARY_PATH=$(DOT_BENCH_GMP_LIB))
 
 $(DOT_OUT)/bench/%: $(DOT_DIR)/bench/%.c $(wildcard $(DOT_DIR)/bench/*.h) $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A)
 	@mkdir -p $(@D)
-	$(CC) $(DOT_TEST_CFLAGS) -DDOT_BENCH_GMP_LABEL='"$(DOT_BENCH_GMP_LABEL)"' -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) $(DOT_BENCH_GMP)
+	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) -lgmp -ldl
 
 .PHONY: bench-dot bench-dot-quick
-bench-dot: $(DOT_BENCHES)
-	@for b in $(DOT_BENCHES); do echo "== $$b"; $$b || exit 1; done
-bench-dot-quick: $(DOT_BENCHES)
-	@for b in $(DOT_BENCHES); do echo "== $$b --quick"; $$b --quick || exit 1; done
+bench-dot: $(DOT_BENCHES) $(if $(wildcard mk/libs.mk),libs-gmp)
+	@for b in $(DOT_BENCHES); do echo "== $$b"; env $(DOT_BENCH_RUN) $$b || exit 1; done
+bench-dot-quick: $(DOT_BENCHES) $(if $(wildcard mk/libs.mk),libs-gmp)
+	@for b in $(DOT_BENCHES); do echo "== $$b --quick"; env $(DOT_BENCH_RUN) $$b --quick || exit 1; done
 BENCH_TARGETS += bench-dot
 RUN_TARGETS += bench-dot-quick
 

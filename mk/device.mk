@@ -14,7 +14,7 @@ $(DEVICE_OUT)/obj/%.o: $(DOT_DIR)/test/%.c $(DOT_COMMON_HDRS) $(DOT_HDRS) | deps
 	$(CC) $(DOT_TEST_CFLAGS) -Dmain=device_$* -c $< -o $@
 $(DEVICE_OUT)/obj/%.o: $(DOT_DIR)/bench/%.c $(wildcard $(DOT_DIR)/bench/*.h) $(DOT_COMMON_HDRS) $(DOT_HDRS) | deps
 	@mkdir -p $(@D)
-	$(CC) $(DOT_TEST_CFLAGS) -DDOT_BENCH_GMP_LABEL='"libgmp.a linked statically: $(DEVICE_GMP_A)"' -Dmain=device_$* -c $< -o $@
+	$(CC) $(DOT_TEST_CFLAGS) -Dmain=device_$* -c $< -o $@
 
 $(DEVICE_OUT)/dot-device: $(DOT_DIR)/bench/device_main.c $(DEVICE_OBJS) $(DOT_COMMON_SRCS) $(DOT_A)
 	@test -n "$(DEVICE_GMP_A)" || { echo "device-bundle: no libgmp.a (install libgmp-dev)"; exit 1; }

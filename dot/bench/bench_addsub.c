@@ -15,6 +15,7 @@
 #include "../test/common/check.h"
 #include "dot.h"
 #include "dot_baselines.h"
+#include "gmp_origin.h"
 #include "timing.h"
 
 #define MAX_CONTENDERS 24
@@ -154,8 +155,8 @@ int main(int argc, char **argv)
         return 2;
     }
     int samples = quick ? 15 : 101;
-    printf("libdot %s, dispatched variant %s; GMP %s (%s)\n", dot_version(), dot_isa(), gmp_version,
-           DOT_BENCH_GMP_LABEL);
+    printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(), gmp_version,
+           dot_gmp_origin());
     printf("C loop = libdot's scalar reference; 'ct' = constant-time flavour.\n");
     int status = 0;
     for (int sub = 0; sub < 2; sub++)

@@ -19,6 +19,7 @@
 #include "dot.h"
 #include "dot_baselines.h"
 #include "dot_impl.h"
+#include "gmp_origin.h"
 #include "timing.h"
 
 #define MAX_CONTENDERS 12
@@ -177,8 +178,8 @@ int main(int argc, char **argv)
     }
     int samples = quick ? 31 : MAX_SAMPLES;
     mpz_init2(mpz_product, 512);
-    printf("libdot %s, dispatched variant %s; GMP %s (%s)\n", dot_version(), dot_isa(), gmp_version,
-           DOT_BENCH_GMP_LABEL);
+    printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(), gmp_version,
+           dot_gmp_origin());
     int status = table(OP_MUL, "256-bit multiply (4x4 limbs)", samples);
     status |= table(OP_SQR, "256-bit square (4 limbs)", samples);
     status |= table(OP_R52, "radix-2^52 5x5-digit multiply", samples);
