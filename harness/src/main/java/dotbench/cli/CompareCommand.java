@@ -14,14 +14,12 @@ import picocli.CommandLine.Spec;
 
 /** `dotbench compare BASE.json NEW.json`: the regression gate between two runs. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Per test, NEW/BASE speed of each variant and of each A/B ratio with a 95% CI; Markdown for a pull request.",
-        footer = "%nExit status: 0 no regression; " + CompareCommand.REGRESSION + " at least one regression (its whole CI beyond the threshold); "
-                + CompareCommand.NOT_COMPARABLE + " the runs are not comparable (different CPU model, variant set, libdot ISA or suite) and --force was not given; "
+        description = "Per test, NEW/BASE speed of each variant and of each A/B ratio with a 95%% CI; Markdown for a pull request.",
+        footer = "%nExit status: 0 no regression; " + ExitCodes.REGRESSION + " at least one regression (its whole CI beyond the threshold); "
+                + ExitCodes.NOT_COMPARABLE + " the runs are not comparable (different CPU model, variant set, libdot ISA or suite) and --force was not given; "
                 + "2 bad usage; 5 a file cannot be read or written.")
 final class CompareCommand implements Callable<Integer> {
     /** Outside ExitCodes' 0..5 so a gate can tell "slower" from "could not run". */
-    static final int REGRESSION = 10;
-    static final int NOT_COMPARABLE = 11;
 
     @Parameters(index = "0", paramLabel = "BASE.json")
     Path base;
@@ -61,9 +59,9 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         if (!c.compatibility().meaningful() && !force) {
-            return NOT_COMPARABLE;
+            return ExitCodes.NOT_COMPARABLE;
         }
-        return c.regressions().isEmpty() ? ExitCodes.OK : REGRESSION;
+        return c.regressions().isEmpty() ? ExitCodes.OK : ExitCodes.REGRESSION;
     }
 
     static ResultFile read(Path p) {

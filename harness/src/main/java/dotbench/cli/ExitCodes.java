@@ -16,10 +16,15 @@ public final class ExitCodes {
     public static final int FIDELITY_MISMATCH = 4;
     /** The results file could not be written. */
     public static final int IO_ERROR = 5;
+    /** compare: at least one figure regressed (its whole CI beyond the threshold). */
+    public static final int REGRESSION = 10;
+    /** compare: the two runs are not comparable (CPU model, variant set, libdot ISA or suite). */
+    public static final int NOT_COMPARABLE = 11;
 
     public static final String HELP = """
             Exit status: 0 ok; 1 a variant computed a wrong answer (reported FAILED, never timed as fast);
             2 bad usage (unknown option, test, variant, pair, or a bad value); 3 a needed library or
             helper is not built or cannot be loaded; 4 fidelity: Java and native ratios disagree beyond
-            the tolerance; 5 the results file could not be written.""";
+            the tolerance; 5 the results file could not be written; compare: 10 a regression, 11 the
+            runs are not comparable.""";
 }

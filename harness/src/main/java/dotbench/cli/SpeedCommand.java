@@ -67,7 +67,7 @@ final class SpeedCommand implements Callable<Integer> {
                     + " e.g. '~0x0:~0x200000:~0x80000000000000:~0x0:~0x0' turns off both IFMA RSA paths. Repeatable.")
     List<String> ia32cap = new ArrayList<>();
 
-    @Option(names = "--noise-threshold", paramLabel = "FRACTION", description = "Flag a ratio noisy when its 95% CI is wider than this fraction of it (default 0.05).")
+    @Option(names = "--noise-threshold", paramLabel = "FRACTION", description = "Flag a ratio noisy when its 95%% CI is wider than this fraction of it (default 0.05).")
     Double noiseThreshold;
 
     @Option(names = "--keys", paramLabel = "DIR", description = "Key cache (default build/speed/keys).")

@@ -32,7 +32,7 @@ final class SuiteOptions {
     Integer samples;
 
     @Option(names = "--noise-threshold", paramLabel = "FRACTION",
-            description = "Flag a ratio noisy when its 95% CI is wider than this fraction of it (default 0.05).")
+            description = "Flag a ratio noisy when its 95%% CI is wider than this fraction of it (default 0.05).")
     Double noiseThreshold;
 
     RunSettings settings() {
