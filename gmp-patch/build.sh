@@ -32,12 +32,15 @@ patches=$(ls "$here"/[0-9][0-9][0-9][0-9]-*.patch)
 if [[ $variant == dot* ]]; then
   series_hash=$(cat $patches | sha256sum | cut -c1-16)
   tree=$build/src/gmp-dot-$series_hash
+  exec 8> "$build/src/gmp-dot.lock"  # dot and dot-noasm share the tree
+  flock 8
   if [[ ! -f $tree/.patched ]]; then
     rm -rf "$build"/src/gmp-dot-*  # trees of earlier series
     cp -a "$src" "$tree.tmp"
     for p in $patches; do patch -s -d "$tree.tmp" -p1 --no-backup-if-mismatch < "$p"; done
     touch "$tree.tmp/.patched" && mv "$tree.tmp" "$tree"
   fi
+  flock -u 8
   # libdot is linked in statically (its symbols are hidden, so libgmp.so does not re-export them)
   extra=(CPPFLAGS="-I$DOT_INCLUDE" LIBS="$DOT_A")
   dot_h_hash=$(sha256sum "$DOT_INCLUDE/dot.h" | cut -c1-16)
