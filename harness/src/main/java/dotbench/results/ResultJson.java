@@ -26,13 +26,24 @@ public final class ResultJson {
     private ResultJson() {
     }
 
-    /** @param libdot libdot's version and the ISA its dispatcher picked here, from the same process */
-    public static String gmpbench(GmpBenchReport report, JsonObject provenance, JsonObject libdot, String commandLine) {
+    /** The top level every suite's file starts with: schema, version, suite and command line. */
+    public static JsonObject root(String suite, String commandLine) {
         JsonObject root = new JsonObject();
         root.addProperty("schema", SCHEMA);
         root.addProperty("schema_version", SCHEMA_VERSION);
-        root.addProperty("suite", "gmpbench");
+        root.addProperty("suite", suite);
         root.addProperty("command", commandLine);
+        return root;
+    }
+
+    /** A finished result file's text. */
+    public static String text(JsonObject root) {
+        return GSON.toJson(root) + "\n";
+    }
+
+    /** @param libdot libdot's version and the ISA its dispatcher picked here, from the same process */
+    public static String gmpbench(GmpBenchReport report, JsonObject provenance, JsonObject libdot, String commandLine) {
+        JsonObject root = root("gmpbench", commandLine);
         JsonObject prov = provenance.deepCopy();
         prov.add("libdot", libdot);
         root.add("provenance", prov);
@@ -50,7 +61,7 @@ public final class ResultJson {
         JsonArray comparisons = new JsonArray();
         report.comparisons().forEach(c -> comparisons.add(comparison(c)));
         root.add("comparisons", comparisons);
-        return GSON.toJson(root) + "\n";
+        return text(root);
     }
 
     static JsonObject settings(RunSettings s) {
@@ -168,7 +179,8 @@ public final class ResultJson {
         return o;
     }
 
-    static JsonObject ratio(RatioEstimate r) {
+    /** A ratio with its interval and noisy flag, as every suite writes it. */
+    public static JsonObject ratio(RatioEstimate r) {
         JsonObject o = new JsonObject();
         o.addProperty("ratio", r.ratio());
         o.addProperty("ci_low", r.low());

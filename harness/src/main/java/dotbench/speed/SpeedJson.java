@@ -5,7 +5,6 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dotbench.results.ResultJson;
-import dotbench.stats.RatioEstimate;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.Map;
@@ -26,11 +25,7 @@ public final class SpeedJson {
     }
 
     public static String of(SpeedReport report, JsonObject provenance, String commandLine) {
-        JsonObject root = new JsonObject();
-        root.addProperty("schema", ResultJson.SCHEMA);
-        root.addProperty("schema_version", ResultJson.SCHEMA_VERSION);
-        root.addProperty("suite", "speed");
-        root.addProperty("command", commandLine);
+        JsonObject root = ResultJson.root("speed", commandLine);
         JsonObject prov = provenance.deepCopy();
         prov.addProperty("reference_library", report.reference());
         JsonObject keys = new JsonObject();
@@ -48,7 +43,7 @@ public final class SpeedJson {
         JsonArray comparisons = new JsonArray();
         report.comparisons().forEach(c -> comparisons.add(comparison(c)));
         root.add("comparisons", comparisons);
-        return GSON.toJson(root) + "\n";
+        return ResultJson.text(root);
     }
 
     static JsonObject settings(SpeedSettings s) {
@@ -167,20 +162,11 @@ public final class SpeedJson {
         o.addProperty("baseline", c.baseline());
         o.addProperty("candidate", c.candidate());
         JsonObject tests = new JsonObject();
-        c.tests().forEach((name, r) -> tests.add(name, ratio(r)));
+        c.tests().forEach((name, r) -> tests.add(name, ResultJson.ratio(r)));
         o.add("tests", tests);
         JsonArray not = new JsonArray();
         c.notCompared().forEach(not::add);
         o.add("not_compared", not);
-        return o;
-    }
-
-    static JsonObject ratio(RatioEstimate r) {
-        JsonObject o = new JsonObject();
-        o.addProperty("ratio", r.ratio());
-        o.addProperty("ci_low", r.low());
-        o.addProperty("ci_high", r.high());
-        o.addProperty("noisy", r.noisy());
         return o;
     }
 
