@@ -9,6 +9,7 @@ set -euo pipefail
 
 variant=$1 src=$(realpath "$2") build=$(realpath -m "$3")
 here=$(dirname "$(realpath "$0")")
+. "$here/../mk/patched-tree.sh"
 host=${GMP_HOST:-zen3-pc-linux-gnu}
 jobs=${NPROC:-2}
 prefix=$build/gmp/$variant
@@ -30,17 +31,7 @@ upstream=$(sed -n 's/^#define __GNU_MP_VERSION[ \t]*\([0-9]*\).*/\1/p' "$src/gmp
 # per series hash so a changed patch gets a fresh tree.
 patches=$(ls "$here"/[0-9][0-9][0-9][0-9]-*.patch)
 if [[ $variant == dot* ]]; then
-  series_hash=$(cat $patches | sha256sum | cut -c1-16)
-  tree=$build/src/gmp-dot-$series_hash
-  exec 8> "$build/src/gmp-dot.lock"  # dot and dot-noasm share the tree
-  flock 8
-  if [[ ! -f $tree/.patched ]]; then
-    rm -rf "$build"/src/gmp-dot-*  # trees of earlier series
-    cp -a "$src" "$tree.tmp"
-    for p in $patches; do patch -s -d "$tree.tmp" -p1 --no-backup-if-mismatch < "$p"; done
-    touch "$tree.tmp/.patched" && mv "$tree.tmp" "$tree"
-  fi
-  flock -u 8
+  patched_tree gmp "$src" "$build" $patches
   # libdot is linked in statically (its symbols are hidden, so libgmp.so does not re-export them)
   extra=(CPPFLAGS="-I$DOT_INCLUDE" LIBS="$DOT_A")
   dot_h_hash=$(sha256sum "$DOT_INCLUDE/dot.h" | cut -c1-16)

@@ -11,6 +11,7 @@ set -euo pipefail
 
 variant=$1 src=$(realpath "$2") build=$(realpath -m "$3")
 here=$(dirname "$(realpath "$0")")
+. "$here/../mk/patched-tree.sh"
 jobs=${NPROC:-2}
 prefix=$build/openssl/$variant
 obj=$build/obj/openssl/$variant
@@ -31,17 +32,7 @@ patches=$(ls "$here"/[0-9][0-9][0-9][0-9]-*.patch)
 test_programs="test/bntest test/exptest test/bn_internal_test test/rsa_test test/rsa_x931_test
   test/rsa_mp_test test/dhtest test/dsatest test/dsa_no_digest_size_test test/evp_test"
 if [[ $variant == dot* ]]; then
-  series_hash=$(cat $patches | sha256sum | cut -c1-16)
-  tree=$build/src/openssl-dot-$series_hash
-  exec 8> "$build/src/openssl-dot.lock"  # dot and dot-noasm share the tree
-  flock 8
-  if [[ ! -f $tree/.patched ]]; then
-    rm -rf "$build"/src/openssl-dot-*  # trees of earlier series
-    cp -a "$src" "$tree.tmp"
-    for p in $patches; do patch -s -d "$tree.tmp" -p1 --no-backup-if-mismatch < "$p"; done
-    touch "$tree.tmp/.patched" && mv "$tree.tmp" "$tree"
-  fi
-  flock -u 8
+  patched_tree openssl "$src" "$build" $patches
   # libdot.a is linked into libcrypto.so and into every program that links libcrypto.a (the
   # internal tests); its symbols are hidden, so libcrypto.so does not re-export them.
   extra=("-I$DOT_INCLUDE" "-L$(dirname "$DOT_A")" "-l:$(basename "$DOT_A")")
