@@ -25,6 +25,11 @@ public final class SpeedJson {
     }
 
     public static String of(SpeedReport report, JsonObject provenance, String commandLine) {
+        return of(report, provenance, commandLine, java.util.Optional.empty());
+    }
+
+    /** With {@code fidelity}: the run was the harness side of that check, and the report is its last round. */
+    public static String of(SpeedReport report, JsonObject provenance, String commandLine, java.util.Optional<Fidelity.Result> fidelity) {
         JsonObject root = ResultJson.root("speed", commandLine);
         JsonObject prov = provenance.deepCopy();
         prov.addProperty("reference_library", report.reference());
@@ -43,7 +48,38 @@ public final class SpeedJson {
         JsonArray comparisons = new JsonArray();
         report.comparisons().forEach(c -> comparisons.add(comparison(c)));
         root.add("comparisons", comparisons);
+        fidelity.ifPresent(f -> root.add("fidelity", fidelity(f)));
         return ResultJson.text(root);
+    }
+
+    static JsonObject fidelity(Fidelity.Result f) {
+        JsonObject o = new JsonObject();
+        o.addProperty("openssl_version", f.opensslVersionLine());
+        o.addProperty("statistic", "median over rounds of harness/openssl ops per user CPU second; the sides alternate which goes first");
+        o.addProperty("tolerance", f.tolerance());
+        o.addProperty("passed", f.passed());
+        JsonArray rounds = new JsonArray();
+        for (Fidelity.Round r : f.rounds()) {
+            JsonObject round = new JsonObject();
+            round.addProperty("first", r.opensslFirst() ? "openssl" : "harness");
+            JsonObject harness = new JsonObject();
+            JsonObject openssl = new JsonObject();
+            for (String t : Fidelity.COMPARED) {
+                harness.addProperty(t, r.harness().get(t));
+                openssl.addProperty(t, r.openssl().get(t));
+            }
+            round.add("harness_ops_per_user_s", harness);
+            round.add("openssl_ops_per_user_s", openssl);
+            JsonArray mr = new JsonArray();
+            r.opensslMr().forEach(mr::add);
+            round.add("openssl_mr", mr);
+            rounds.add(round);
+        }
+        o.add("rounds", rounds);
+        JsonObject ratios = new JsonObject();
+        f.rows().forEach(row -> ratios.addProperty(row.test(), row.ratio()));
+        o.add("median_ratio", ratios);
+        return o;
     }
 
     static JsonObject settings(SpeedSettings s) {

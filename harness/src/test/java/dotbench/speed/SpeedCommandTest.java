@@ -35,5 +35,8 @@ class SpeedCommandTest {
         assertUsage("--samples must be between 3", "speed", "--variants", "system", "--samples", "2");
         assertUsage("pair", "speed", "--variants", "system", "--pairs", "stock:dot");
         assertUsage("Unknown option", "speed", "--bogus");
+        assertUsage("--fidelity-rounds must be between 1 and 99", "speed", "--variants", "system", "--algs", "rsa2048,ffdh2048",
+                "--fidelity", "/bin/true", "--fidelity-rounds", "0");
+        assertUsage("--algs must include both", "speed", "--variants", "system", "--algs", "rsa2048", "--fidelity", "/bin/true");
     }
 }
