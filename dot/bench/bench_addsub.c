@@ -6,7 +6,10 @@
  * contender takes one sample in turn (round robin, rotating the start) so drift hits all of them
  * alike; the figure is the median over the samples. Each contender's result is checked against
  * GMP's before timing, so a wrong kernel cannot post a number.
- * usage: bench_addsub [--quick]
+ * usage: bench_addsub [--quick | --small]
+ *   --small: every size from 1 to 32 limbs and a few up to 64, in TSC cycles per call: where the
+ *            fixed cost of a vector kernel decides (GMP's Karatsuba/Toom leaves add and subtract
+ *            such operands), and where the paper's sizes (multiples of 8 limbs) do not look.
  */
 #include <gmp.h>
 #include <stdio.h>
@@ -111,15 +114,15 @@ static int measure(const contender *c, size_t nc, const dot_limb_t *u, const dot
     return 0;
 }
 
-static int table(int sub, int cascade, int samples)
+static int table(int sub, int cascade, int samples, const size_t *sizes, size_t count, int per_call)
 {
     contender c[MAX_CONTENDERS];
     size_t nc = contenders_for(sub, c);
     static dot_limb_t u[MAXN], v[MAXN];
     dot_rng rng;
     dot_rng_seed(&rng, 7);
-    printf("\n%s, %s operands: TSC cycles per limb (median of %d samples)\n", sub ? "sub_n" : "add_n",
-           cascade ? "full-cascade" : "random", samples);
+    printf("\n%s, %s operands: TSC cycles per %s (median of %d samples)\n", sub ? "sub_n" : "add_n",
+           cascade ? "full-cascade" : "random", per_call ? "call" : "limb", samples);
     printf("%6s %5s", "bits", "limbs");
     for (size_t k = 0; k < nc; k++)
         printf(" %9s", c[k].label);
@@ -128,8 +131,8 @@ static int table(int sub, int cascade, int samples)
         printf(" %9s", c[k].label);
     printf("\n");
     int status = 0;
-    for (size_t s = 0; s < 12; s++) {
-        size_t n = dot_paper_sizes[s];
+    for (size_t s = 0; s < count; s++) {
+        size_t n = sizes[s];
         fill(u, v, n, sub, cascade, &rng);
         double med[MAX_CONTENDERS];
         if (measure(c, nc, u, v, n, samples, med) != 0) {
@@ -138,7 +141,7 @@ static int table(int sub, int cascade, int samples)
         }
         printf("%6zu %5zu", n * 64, n);
         for (size_t k = 0; k < nc; k++)
-            printf(" %9.3f", med[k] / n);
+            printf(" %9.3f", per_call ? med[k] : med[k] / n);
         printf("  |                ");
         for (size_t k = 1; k < nc; k++)
             printf(" %8.2fx", med[0] / med[k]);
@@ -150,8 +153,9 @@ static int table(int sub, int cascade, int samples)
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
-    if (argc > 1 && !quick) {
-        fprintf(stderr, "usage: %s [--quick]\n", argv[0]);
+    int small = argc > 1 && strcmp(argv[1], "--small") == 0;
+    if (argc > 2 || (argc > 1 && !quick && !small)) {
+        fprintf(stderr, "usage: %s [--quick | --small]\n", argv[0]);
         return 2;
     }
     int samples = quick ? 15 : 101;
@@ -159,8 +163,18 @@ int main(int argc, char **argv)
            dot_gmp_origin());
     printf("C loop = libdot's scalar reference; 'ct' = constant-time flavour.\n");
     int status = 0;
+    if (small) {
+        size_t sizes[40], count = 0;
+        for (size_t n = 1; n <= 32; n++)
+            sizes[count++] = n;
+        for (size_t n = 40; n <= 64; n += 8)
+            sizes[count++] = n;
+        for (int sub = 0; sub < 2; sub++)
+            status |= table(sub, 0, samples, sizes, count, 1);
+        return status;
+    }
     for (int sub = 0; sub < 2; sub++)
         for (int cascade = 0; cascade < 2; cascade++)
-            status |= table(sub, cascade, samples);
+            status |= table(sub, cascade, samples, dot_paper_sizes, 12, 0);
     return status;
 }
