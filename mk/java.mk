@@ -5,7 +5,9 @@
 #   make java-test      the JUnit suites (part of `make test`)
 #   make gmpbench-quick the quick GMPbench-style A/B of the GMP variants (what `make run` runs)
 #   make gmpbench-full  the same with GMPbench's 250 ms batches and more samples
-#   make fidelity       the A/B ratios from Java against the native driver's
+#   make fidelity       the A/B ratios from Java against the native driver's: 4 rounds, each a fresh JVM
+#                       and a fresh native process, quick profile unless FIDELITY_ARGS says otherwise
+#                       (e.g. FIDELITY_ARGS="--quick --variants stock-noasm,dot-noasm" for the C pathways)
 #   make bindings       regenerate the low-level bindings with jextract, when one is on PATH
 APT_PACKAGES += maven
 HARNESS_OUT := $(BUILD)/harness
@@ -30,13 +32,14 @@ java-jdk:
 
 # libdotbench_native.so: GMPbench's workloads and the timed loops, called through FFM with the
 # function pointers of whichever GMP variant is being measured. It links no libgmp itself.
-$(HARNESS_OUT)/libdotbench_native.so: $(HARNESS_C)/gmpbench_work.c $(HARNESS_C)/gmp_fns.c $(wildcard $(HARNESS_C)/*.h) | deps
+HARNESS_WORK := $(HARNESS_C)/gmpbench_work.c $(HARNESS_C)/gmpbench_pi.c $(HARNESS_C)/gmp_fns.c
+$(HARNESS_OUT)/libdotbench_native.so: $(HARNESS_WORK) $(wildcard $(HARNESS_C)/*.h) | deps
 	@mkdir -p $(@D)
-	$(CC) $(HARNESS_CFLAGS) -shared -Wl,-z,noexecstack -o $@ $(HARNESS_C)/gmpbench_work.c $(HARNESS_C)/gmp_fns.c
+	$(CC) $(HARNESS_CFLAGS) -shared -Wl,-z,noexecstack -o $@ $(HARNESS_WORK)
 # the same workloads driven from C alone: the harness's fidelity reference
-$(HARNESS_OUT)/gmpbench_native: $(HARNESS_C)/gmpbench_native.c $(HARNESS_C)/gmpbench_work.c $(HARNESS_C)/gmp_fns.c $(wildcard $(HARNESS_C)/*.h) | deps
+$(HARNESS_OUT)/gmpbench_native: $(HARNESS_C)/gmpbench_native.c $(HARNESS_WORK) $(wildcard $(HARNESS_C)/*.h) | deps
 	@mkdir -p $(@D)
-	$(CC) $(HARNESS_CFLAGS) -o $@ $(HARNESS_C)/gmpbench_native.c $(HARNESS_C)/gmpbench_work.c $(HARNESS_C)/gmp_fns.c -ldl -lm
+	$(CC) $(HARNESS_CFLAGS) -o $@ $(HARNESS_C)/gmpbench_native.c $(HARNESS_WORK) -ldl -lm
 
 java-native: $(DOT_SO) $(HARNESS_OUT)/libdotbench_native.so $(HARNESS_OUT)/gmpbench_native
 
@@ -72,7 +75,8 @@ gmpbench-full: java $(if $(wildcard mk/libs.mk),libs)
 	$(DOTBENCH) gmpbench --out $(RESULTS_OUT)/gmpbench-full.json
 
 # Ratios from the Java harness and from gmpbench_native (no Java), same workloads and settings:
-# they should agree within 3% per program and category.
+# they should agree within 3% per program and category (geometric means over fresh processes).
+FIDELITY_ARGS ?= --quick
 fidelity: java $(if $(wildcard mk/libs.mk),libs)
 	$(DOTBENCH) fidelity --native $(HARNESS_OUT)/gmpbench_native $(FIDELITY_ARGS)
 

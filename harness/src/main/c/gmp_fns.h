@@ -13,7 +13,8 @@
 #include <stddef.h>
 #include <gmp.h>
 
-/* X(name, return type, parameter list): the C symbol is "__g" #name (what gmp.h's macros expand to). */
+/* X(name, return type, parameter list): the C symbol is "__g" #name (what gmp.h's macros expand to:
+ * __gmpz_..., __gmpf_...). */
 #define DOTBENCH_GMP_FUNCTIONS(X)                                                          \
     X(mpz_init, void, (mpz_ptr))                                                           \
     X(mpz_clear, void, (mpz_ptr))                                                          \
@@ -34,7 +35,17 @@
     X(mpz_powm, void, (mpz_ptr, mpz_srcptr, mpz_srcptr, mpz_srcptr))                       \
     X(mpz_invert, int, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                  \
     X(mpz_ui_pow_ui, void, (mpz_ptr, unsigned long, unsigned long))                        \
-    X(mpz_sqrt, void, (mpz_ptr, mpz_srcptr))
+    X(mpz_sqrt, void, (mpz_ptr, mpz_srcptr))                                               \
+    X(mpz_divexact, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                               \
+    X(mpz_addmul_ui, void, (mpz_ptr, mpz_srcptr, unsigned long))                           \
+    X(mpz_set_f, void, (mpz_ptr, mpf_srcptr))                                              \
+    X(mpf_init2, void, (mpf_ptr, mp_bitcnt_t))                                             \
+    X(mpf_clear, void, (mpf_ptr))                                                          \
+    X(mpf_set_z, void, (mpf_ptr, mpz_srcptr))                                              \
+    X(mpf_div, void, (mpf_ptr, mpf_srcptr, mpf_srcptr))                                    \
+    X(mpf_sqrt_ui, void, (mpf_ptr, unsigned long))                                         \
+    X(mpf_mul, void, (mpf_ptr, mpf_srcptr, mpf_srcptr))                                    \
+    X(mpf_swap, void, (mpf_ptr, mpf_ptr))
 
 typedef struct dotbench_gmp {
 #define DOTBENCH_GMP_FIELD(name, ret, params) ret(*name) params;

@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "gmpbench_work.h"
 #include "gmp_fns.h"
+#include "gmpbench_pi.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,8 @@ struct dotbench_case {
     /* rsa: the CRT key and the messages, as rsa.c sets them up */
     mpz_t p, q, pq, p_i_q, dp, dq;
     mpz_t *msg;
+    dotbench_pi *pi; /* pi: its sieve and precision */
+    mpf_t pif;       /* pi: the last value computed */
 };
 
 /* ---- deterministic operands: SplitMix64 seeded by FNV-1a of the test name ---------------- */
@@ -146,61 +149,11 @@ static void rsa_sign(dotbench_case *c, mpz_ptr smsg, mpz_srcptr msg)
     g->mpz_clear(o), g->mpz_clear(t), g->mpz_clear(qr_m_pr), g->mpz_clear(qr), g->mpz_clear(pr);
 }
 
-/* ---- pi: Chudnovsky series by binary splitting, integers only -------------------------------
- * pi = 426880 sqrt(10005) Q(0,N) / T(0,N); each term adds about 14.18 digits. */
+/* ---- pi: gmpbench_pi.c ------------------------------------------------------------------------ */
 
-#define CHUD_A 13591409UL
-#define CHUD_B 545140134UL
-#define CHUD_C3_OVER_24 10939058860032000UL /* 640320^3 / 24 */
-
-static void pi_split(const dotbench_gmp *g, unsigned long a, unsigned long b, mpz_ptr P, mpz_ptr Q, mpz_ptr T)
+static void pi_run(dotbench_case *c)
 {
-    if (b - a == 1) {
-        if (a == 0) {
-            g->mpz_set_ui(P, 1);
-            g->mpz_set_ui(Q, 1);
-        } else {
-            g->mpz_set_ui(P, 6 * a - 5);
-            g->mpz_mul_ui(P, P, 2 * a - 1);
-            g->mpz_mul_ui(P, P, 6 * a - 1);
-            g->mpz_set_ui(Q, a);
-            g->mpz_mul_ui(Q, Q, a);
-            g->mpz_mul_ui(Q, Q, a);
-            g->mpz_mul_ui(Q, Q, CHUD_C3_OVER_24);
-        }
-        g->mpz_mul_ui(T, P, CHUD_A + CHUD_B * a);
-        if (a & 1)
-            g->mpz_neg(T, T);
-        return;
-    }
-    unsigned long m = a + (b - a) / 2;
-    mpz_t P2, Q2, T2;
-    g->mpz_init(P2), g->mpz_init(Q2), g->mpz_init(T2);
-    pi_split(g, a, m, P, Q, T);
-    pi_split(g, m, b, P2, Q2, T2);
-    /* T(a,b) = T(a,m) Q(m,b) + P(a,m) T(m,b); P and Q multiply */
-    g->mpz_mul(T, T, Q2);
-    g->mpz_mul(T2, T2, P);
-    g->mpz_add(T, T, T2);
-    g->mpz_mul(P, P, P2);
-    g->mpz_mul(Q, Q, Q2);
-    g->mpz_clear(P2), g->mpz_clear(Q2), g->mpz_clear(T2);
-}
-
-/* z = floor(pi * 10^digits), up to the last digit or two of the truncated series. */
-static void pi_digits(const dotbench_gmp *g, mpz_ptr z, unsigned long digits)
-{
-    unsigned long terms = (unsigned long)(digits / 14.1816474627254776555) + 2;
-    mpz_t P, Q, T, root;
-    g->mpz_init(P), g->mpz_init(Q), g->mpz_init(T), g->mpz_init(root);
-    pi_split(g, 0, terms, P, Q, T);
-    g->mpz_ui_pow_ui(root, 10, 2 * digits);
-    g->mpz_mul_ui(root, root, 10005);
-    g->mpz_sqrt(root, root);
-    g->mpz_mul(Q, Q, root);
-    g->mpz_mul_ui(Q, Q, 426880);
-    g->mpz_tdiv_q(z, Q, T);
-    g->mpz_clear(P), g->mpz_clear(Q), g->mpz_clear(T), g->mpz_clear(root);
+    dotbench_pi_compute(c->pi, c->pif);
 }
 
 /* ---- cases ---------------------------------------------------------------------------------- */
@@ -255,6 +208,12 @@ dotbench_case *dotbench_case_new(void *const *fns, const char *test)
         rsa_setup(c, &rng);
         break;
     case PI:
+        c->pi = dotbench_pi_new(g, c->arg[0]);
+        if (c->pi == NULL) {
+            dotbench_case_free(c);
+            return NULL;
+        }
+        g->mpf_init2(c->pif, dotbench_pi_prec_bits(c->pi));
         break;
     }
     return c;
@@ -269,6 +228,10 @@ void dotbench_case_free(dotbench_case *c)
         for (int i = 0; i < RSA_MESSAGES; i++)
             g->mpz_clear(c->msg[i]);
         free(c->msg);
+    }
+    if (c->pi) {
+        g->mpf_clear(c->pif);
+        dotbench_pi_free(c->pi);
     }
     g->mpz_clear(c->x), g->mpz_clear(c->y), g->mpz_clear(c->z), g->mpz_clear(c->s);
     g->mpz_clear(c->p), g->mpz_clear(c->q), g->mpz_clear(c->pq);
@@ -288,13 +251,13 @@ static int64_t now_ns(clockid_t clock)
 static void empty3(mpz_ptr r, mpz_srcptr a, mpz_srcptr b) { (void)r, (void)a, (void)b; }
 static void empty5(mpz_ptr r, mpz_ptr s, mpz_ptr t, mpz_srcptr a, mpz_srcptr b) { (void)r, (void)s, (void)t, (void)a, (void)b; }
 static void empty_rsa(dotbench_case *c, mpz_ptr smsg, mpz_srcptr msg) { (void)c, (void)smsg, (void)msg; }
-static void empty_pi(const dotbench_gmp *g, mpz_ptr z, unsigned long digits) { (void)g, (void)z, (void)digits; }
+static void empty_pi(dotbench_case *c) { (void)c; }
 
 typedef struct loop_fns {
     void (*op3)(mpz_ptr, mpz_srcptr, mpz_srcptr);
     void (*op5)(mpz_ptr, mpz_ptr, mpz_ptr, mpz_srcptr, mpz_srcptr);
     void (*rsa)(dotbench_case *, mpz_ptr, mpz_srcptr);
-    void (*pi)(const dotbench_gmp *, mpz_ptr, unsigned long);
+    void (*pi)(dotbench_case *);
 } loop_fns;
 
 static void run_loop(dotbench_case *c, const loop_fns *volatile f, int64_t reps, dotbench_timing *out)
@@ -318,7 +281,7 @@ static void run_loop(dotbench_case *c, const loop_fns *volatile f, int64_t reps,
         break;
     case PI:
         for (int64_t i = 0; i < reps; i++)
-            f->pi(&c->g, c->z, c->arg[0]);
+            f->pi(c);
         break;
     }
     out->cpu_ns = now_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0;
@@ -327,7 +290,7 @@ static void run_loop(dotbench_case *c, const loop_fns *volatile f, int64_t reps,
 
 static loop_fns real_fns(const dotbench_case *c)
 {
-    loop_fns f = {.op5 = c->g.mpz_gcdext, .rsa = rsa_sign, .pi = pi_digits};
+    loop_fns f = {.op5 = c->g.mpz_gcdext, .rsa = rsa_sign, .pi = pi_run};
     f.op3 = c->program == MULTIPLY ? c->g.mpz_mul : c->program == DIVIDE ? c->g.mpz_tdiv_q : c->g.mpz_gcd;
     return f;
 }
@@ -344,8 +307,16 @@ void dotbench_case_run_empty(dotbench_case *c, int64_t reps, dotbench_timing *ou
     run_loop(c, &f, reps, out);
 }
 
-uint64_t dotbench_case_output_hash(const dotbench_case *c)
+/* pi leaves an mpf: its digits go to z when they are read, outside any timed loop. */
+static void settle_output(dotbench_case *c)
 {
+    if (c->program == PI)
+        dotbench_pi_digits(c->pi, c->z, c->pif);
+}
+
+uint64_t dotbench_case_output_hash(dotbench_case *c)
+{
+    settle_output(c);
     uint64_t h = hash_mpz(FNV_OFFSET, c->z);
     return c->program == GCDEXT ? hash_mpz(h, c->s) : h;
 }
@@ -377,5 +348,6 @@ void *dotbench_case_operand(dotbench_case *c, int i)
 
 void *dotbench_case_output(dotbench_case *c, int i)
 {
+    settle_output(c);
     return i == 0 ? (void *)c->z : i == 1 && c->program == GCDEXT ? (void *)c->s : NULL;
 }

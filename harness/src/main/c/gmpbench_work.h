@@ -36,8 +36,8 @@ void dotbench_case_run_empty(dotbench_case *c, int64_t reps, dotbench_timing *ou
 /* FNV-1a 64 of the test's answer (rsa: the signatures of the first 16 messages; pi: the digits),
  * computed afresh; equal across variants that compute correctly. */
 uint64_t dotbench_case_answer_hash(dotbench_case *c);
-/* FNV-1a 64 of what the last dotbench_case_run left in the output integers. */
-uint64_t dotbench_case_output_hash(const dotbench_case *c);
+/* FNV-1a 64 of what the last dotbench_case_run left in the output integers (pi: its digits). */
+uint64_t dotbench_case_output_hash(dotbench_case *c);
 
 /* Operand i (0: x, 1: y) and output i (0: z, 1: gcdext's cofactor s) as mpz_t pointers, so that
  * callers can check results independently; NULL where the test has none. */
