@@ -1,7 +1,8 @@
 /*
  * gmpbench_native: the GMPbench-style A/B run without Java, the harness's fidelity reference.
  *
- *   gmpbench_native [--min-time SECONDS] [--samples N] [--tests NAME,...] LABEL=LIBGMP.so ...
+ *   gmpbench_native [--min-time SECONDS] [--samples N] [--tests NAME;...] LABEL=LIBGMP.so ...
+ *   gmpbench_native --list        the test names, one per line
  *
  * Every library is dlopen()ed by path with RTLD_LOCAL and runs the same workload code as the Java
  * harness (gmpbench_work.c). Per test: the answers are checked equal across libraries, the
@@ -116,6 +117,11 @@ int main(int argc, char **argv)
     int samples = 5, nlibs = 0;
     char *tests = NULL;
     struct lib libs[MAX_LIBS];
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+        for (const char *const *t = dotbench_gmpbench_tests(); *t; t++)
+            puts(*t);
+        return 0;
+    }
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--min-time") == 0 && i + 1 < argc)
             min_time = atof(argv[++i]);
@@ -127,7 +133,7 @@ int main(int argc, char **argv)
             if (load(&libs[nlibs++], argv[i]) != 0)
                 return 2;
         } else {
-            fprintf(stderr, "usage: gmpbench_native [--min-time S] [--samples N] [--tests A;B] LABEL=LIB.so ...\n");
+            fprintf(stderr, "usage: gmpbench_native [--min-time S] [--samples N] [--tests A;B] LABEL=LIB.so ... | --list\n");
             return 2;
         }
     }

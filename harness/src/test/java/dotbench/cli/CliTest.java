@@ -60,6 +60,12 @@ class CliTest {
         Result pair = run("gmpbench", "--variants", "system", "--pairs", "system:dot");
         assertEquals(ExitCodes.USAGE, pair.status());
         assertTrue(pair.err().contains("not among the variants run"), pair.err());
+        Result rounds = run("fidelity", "--variants", "system", "--rounds", "0");
+        assertEquals(ExitCodes.USAGE, rounds.status());
+        assertTrue(rounds.err().contains("--rounds must be between 1 and 50"), rounds.err());
+        Result one = run("fidelity", "--variants", "system", "--tests", "rsa(512)");
+        assertEquals(ExitCodes.USAGE, one.status());
+        assertTrue(one.err().contains("fidelity needs two variants"), one.err());
     }
 
     @Test
