@@ -1,0 +1,66 @@
+/*
+ * An LD_PRELOAD shim that counts the operand sizes of every mpn_add_n and mpn_sub_n call a
+ * libgmp makes (GMP's internal calls go through the PLT, so a preloaded definition sees them),
+ * and prints a histogram at exit. The library is found by its path in DOTBENCH_SIZES_LIB (it may
+ * be dlopen'ed with RTLD_LOCAL, where RTLD_NEXT would not find it). See sizes.sh.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef unsigned long limb;
+typedef limb (*aors_fn)(limb *, const limb *, const limb *, long);
+
+enum { BUCKETS = 65 }; /* sizes 1..64 one by one, then one bucket for 65 and more */
+static unsigned long counts[2][BUCKETS + 1];
+static aors_fn real[2];
+static const char *const names[2] = {"__gmpn_add_n", "__gmpn_sub_n"};
+
+static aors_fn resolve(int k)
+{
+    const char *path = getenv("DOTBENCH_SIZES_LIB");
+    void *h = path ? dlopen(path, RTLD_NOW | RTLD_NOLOAD) : NULL;
+    aors_fn f = h ? (aors_fn)dlsym(h, names[k]) : NULL;
+    if (f == NULL) {
+        fprintf(stderr, "addsub_sizes: cannot find %s in DOTBENCH_SIZES_LIB=%s\n", names[k], path ? path : "(unset)");
+        abort();
+    }
+    return f;
+}
+
+static limb count(int k, limb *r, const limb *u, const limb *v, long n)
+{
+    if (real[k] == NULL)
+        real[k] = resolve(k);
+    counts[k][n < BUCKETS ? n : BUCKETS]++;
+    return real[k](r, u, v, n);
+}
+
+limb __gmpn_add_n(limb *r, const limb *u, const limb *v, long n) { return count(0, r, u, v, n); }
+limb __gmpn_sub_n(limb *r, const limb *u, const limb *v, long n) { return count(1, r, u, v, n); }
+
+__attribute__((destructor)) static void report(void)
+{
+    for (int k = 0; k < 2; k++) {
+        unsigned long total = 0, upto[4] = {0};
+        static const long edges[4] = {8, 16, 24, 64};
+        for (int n = 0; n <= BUCKETS; n++) {
+            total += counts[k][n];
+            for (int e = 0; e < 4; e++)
+                if (n <= edges[e])
+                    upto[e] += counts[k][n];
+        }
+        fprintf(stderr, "%s: %lu calls", names[k] + 2, total);
+        if (total == 0) {
+            fprintf(stderr, "\n");
+            continue;
+        }
+        fprintf(stderr, "; n<=8 %.0f%%, n<=16 %.0f%%, n<=24 %.0f%%, n<=64 %.0f%%; sizes with >= 2%%:", 100.0 * upto[0] / total,
+                100.0 * upto[1] / total, 100.0 * upto[2] / total, 100.0 * upto[3] / total);
+        for (int n = 1; n <= BUCKETS; n++)
+            if (counts[k][n] * 50 >= total)
+                fprintf(stderr, " %s%d:%.0f%%", n == BUCKETS ? ">=" : "", n, 100.0 * counts[k][n] / total);
+        fprintf(stderr, "\n");
+    }
+}
