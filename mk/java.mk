@@ -75,7 +75,8 @@ gmpbench-full: java $(if $(wildcard mk/libs.mk),libs)
 	$(DOTBENCH) gmpbench --out $(RESULTS_OUT)/gmpbench-full.json
 
 # Ratios from the Java harness and from gmpbench_native (no Java), same workloads and settings:
-# they should agree within 3% per program and category (geometric means over fresh processes).
+# they should agree within 3% per category (base, app) and in total (geometric means over fresh
+# processes); the programs are shown beside them.
 FIDELITY_ARGS ?= --quick
 fidelity: java $(if $(wildcard mk/libs.mk),libs)
 	$(DOTBENCH) fidelity --native $(HARNESS_OUT)/gmpbench_native $(FIDELITY_ARGS)

@@ -6,6 +6,7 @@
 #                          RSA-2048 sign/verify and FFDH-2048 derive lie within 10% of `openssl speed -seconds 10`:
 #                          3 rounds (FIDELITY_ROUNDS), each one `openssl speed` and one harness run, alternating
 #                          which goes first; the verdict is on the median per-round ratio
+#                          (about 9 minutes: `openssl speed rsa2048` also runs its RSA-KEM and signature tests)
 #
 # SPEED_ARGS adds options (e.g. SPEED_ARGS="--ia32cap '~0x0:~0x200000:~0x80000000000000:~0x0:~0x0'").
 # The keys live in build/speed/keys (generated once by the system libcrypto, then reused).

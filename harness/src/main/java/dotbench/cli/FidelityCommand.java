@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
  * per-program/category ratios compared (see {@link NativeFidelity} for why several processes).
  */
 @Command(name = "fidelity", mixinStandardHelpOptions = true,
-        description = {"Compare the harness's A/B ratios with the native C driver's, per program and category.",
+        description = {"Compare the harness's A/B ratios with the native C driver's, per GMPbench category (base, app) and total;"
+                + " the programs are shown too.",
                 "Each round runs `dotbench gmpbench` in a fresh JVM and gmpbench_native in a fresh process, alternating which goes first;"
                         + " the verdict is on the geometric means over the rounds. Only the first A/B pair is compared."},
         footer = "%n" + ExitCodes.HELP)
@@ -41,7 +42,7 @@ final class FidelityCommand implements Callable<Integer> {
     Path nativeDriver;
 
     @Option(names = "--tolerance", paramLabel = "FRACTION", defaultValue = "0.03",
-            description = "Largest accepted |java/native - 1| per scope (default ${DEFAULT-VALUE}).")
+            description = "Largest accepted |java/native - 1| for base, app and the total (default ${DEFAULT-VALUE}); programs are shown, not judged.")
     double tolerance;
 
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "4",

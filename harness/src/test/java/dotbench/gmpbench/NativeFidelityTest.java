@@ -34,6 +34,20 @@ class NativeFidelityTest {
     }
 
     @Test
+    void programsAreShownButTheVerdictIsOnTheCategoriesAndTheTotal() {
+        // gcdext 5% off, base/app/total within 1%
+        var r = new NativeFidelity.Round(true, Map.of("gcdext", 1.05, "base", 1.01, "app", 0.99, "total", 1.0),
+                Map.of("gcdext", 1.0, "base", 1.0, "app", 1.0, "total", 1.0));
+        var result = new NativeFidelity.Result("stock", "dot", List.of(r), 0.03);
+        assertTrue(result.passed(), result.table());
+        assertTrue(result.table().contains("outside (a program: shown, not in the verdict)"), result.table());
+        assertFalse(result.table().contains("OUTSIDE"), result.table());
+        // and a category beyond it fails the run
+        var bad = new NativeFidelity.Round(true, Map.of("app", 1.05), Map.of("app", 1.0));
+        assertFalse(new NativeFidelity.Result("stock", "dot", List.of(bad), 0.03).passed());
+    }
+
+    @Test
     void nothingComparedIsNotAPass() {
         var r = new NativeFidelity.Round(true, Map.of("total", 1.0), Map.of("base", 1.0));
         assertFalse(new NativeFidelity.Result("a", "b", List.of(r), 0.03).passed());
