@@ -30,6 +30,6 @@ for t in "${tests[@]}"; do
   for one in "${expanded[@]}"; do
     echo "== $variant $one"
     DOTBENCH_SIZES_LIB=$lib LD_PRELOAD=$shim "$driver" --min-time 0.001 --samples 3 --tests "$one" "$variant=$lib" 2>&1 >/dev/null \
-      | grep -E '^mpn_(add|sub)_n'
+      | grep -E '^mpn_(add|sub)_n' || { echo "sizes.sh: no counts for $one (did the shim load?)" >&2; exit 1; }
   done
 done

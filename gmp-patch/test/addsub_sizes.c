@@ -51,7 +51,7 @@ __attribute__((destructor)) static void report(void)
                 if (n <= edges[e])
                     upto[e] += counts[k][n];
         }
-        fprintf(stderr, "%s: %lu calls", names[k] + 2, total);
+        fprintf(stderr, "%s: %lu calls", names[k] + 3, total); /* "mpn_add_n" */
         if (total == 0) {
             fprintf(stderr, "\n");
             continue;
