@@ -22,10 +22,10 @@ GMP_VARIANTS := stock stock-noasm dot dot-noasm
 OPENSSL_VARIANTS := stock stock-noasm dot dot-noasm
 LIBS_ENV = NPROC=$(NPROC) DOT_A=$(abspath $(DOT_A)) DOT_INCLUDE=$(abspath $(DOT_DIR)/include) GMP_HOST=$(GMP_HOST)
 
-.PHONY: libs libs-gmp libs-openssl test-libs test-libs-gmp test-libs-openssl test-libs-calls
+.PHONY: libs libs-gmp libs-openssl test-libs test-libs-gmp test-libs-openssl test-libs-calls test-libs-diagnostics
 libs: libs-gmp libs-openssl
 TEST_TARGETS += test-libs
-test-libs: test-libs-gmp test-libs-openssl test-libs-calls
+test-libs: test-libs-gmp test-libs-openssl test-libs-calls test-libs-diagnostics
 
 # ---- sources: apt-get source with a private apt configuration -------------------------------
 # Signatures: apt checks the suite's InRelease against debian-archive-keyring and every file's
@@ -107,3 +107,7 @@ $(BUILD)/obj/openssl/%/tests.ok: libs-openssl
 test-libs-calls: libs-gmp libs-openssl
 	gmp-patch/calls.sh gmp $(BUILD)
 	gmp-patch/calls.sh openssl $(BUILD)
+
+# gmp-patch/sizes.sh and swap.sh (they drive build/harness/gmpbench_native)
+test-libs-diagnostics: libs-gmp java-native
+	gmp-patch/test/diagnostics.sh
