@@ -67,12 +67,7 @@ final class FidelityCommand implements Callable<Integer> {
         var tests = suite.selectedTests();
         List<VariantSpec> specs = GmpVariantSelection.resolve(VariantCatalog.scan(root), suite.variants);
         List<String> names = specs.stream().map(VariantSpec::name).toList();
-        List<Pairing> pairs;
-        try {
-            pairs = suite.pairs == null ? Pairing.defaults(names) : Pairing.parse(suite.pairs, names);
-        } catch (IllegalArgumentException e) {
-            throw new DotbenchException(ExitCodes.USAGE, e.getMessage());
-        }
+        List<Pairing> pairs = GmpBenchSession.pairings(suite, names);
         if (pairs.isEmpty()) {
             throw new DotbenchException(ExitCodes.USAGE, "fidelity needs two variants to compare");
         }

@@ -25,12 +25,7 @@ final class GmpBenchSession {
         var tests = options.selectedTests();
         List<VariantSpec> specs = GmpVariantSelection.resolve(VariantCatalog.scan(root), options.variants);
         List<String> names = specs.stream().map(VariantSpec::name).toList();
-        List<Pairing> pairs;
-        try {
-            pairs = options.pairs == null ? Pairing.defaults(names) : Pairing.parse(options.pairs, names);
-        } catch (IllegalArgumentException e) {
-            throw new DotbenchException(ExitCodes.USAGE, e.getMessage());
-        }
+        List<Pairing> pairs = pairings(options, names);
         List<LibraryVariant> loaded = new ArrayList<>();
         try (NativeHelper helper = loadHelper(root)) {
             Map<String, Gmp> gmps = new LinkedHashMap<>();
@@ -48,6 +43,15 @@ final class GmpBenchSession {
             return new GmpBenchRun(helper, gmps, settings, progress::println).run(tests, pairs);
         } finally {
             loaded.forEach(LibraryVariant::close);
+        }
+    }
+
+    /** The A/B pairs --pairs names, or the defaults for {@code names}; a bad --pairs is a usage error. */
+    static List<Pairing> pairings(SuiteOptions options, List<String> names) {
+        try {
+            return options.pairs == null ? Pairing.defaults(names) : Pairing.parse(options.pairs, names);
+        } catch (IllegalArgumentException e) {
+            throw new DotbenchException(ExitCodes.USAGE, e.getMessage());
         }
     }
 
