@@ -43,6 +43,8 @@ final class GmpbenchCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         Path root = Roots.find();
+        // provenance as the run starts: a commit landing during a long run is not what ran
+        var provenance = Provenance.collect(root);
         GmpBenchReport report = GmpBenchSession.run(root, suite, stderr);
         for (VariantInfo v : report.variants()) {
             stdout.println(GmpBenchText.block(v, report.outcomes(), report.scores().get(v.name())));
@@ -53,7 +55,7 @@ final class GmpbenchCommand implements Callable<Integer> {
         Path file = out != null ? out : root.resolve("build/results/gmpbench-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".json");
         try {
-            AtomicFiles.write(file, ResultJson.gmpbench(report, Provenance.collect(root), libdot(root), String.join(" ", spec.commandLine().getParseResult().originalArgs())));
+            AtomicFiles.write(file, ResultJson.gmpbench(report, provenance, libdot(root), String.join(" ", spec.commandLine().getParseResult().originalArgs())));
         } catch (IOException e) {
             throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write " + file + ": " + e.getMessage(), e);
         }

@@ -137,6 +137,8 @@ final class SpeedCommand implements Callable<Integer> {
                 throw new DotbenchException(ExitCodes.MISSING_BUILD, "--fidelity: " + fidelity + " is not an executable (`make openssl-fidelity` builds it)");
             }
         }
+        // provenance as the run starts: a commit landing during a long run is not what ran
+        var provenance = Provenance.collect(root);
         List<LoadedVariant> loaded = new ArrayList<>();
         LoadedVariant reference = null;
         try {
@@ -185,7 +187,7 @@ final class SpeedCommand implements Callable<Integer> {
             Path file = out != null ? out : root.resolve("build/results/speed-"
                     + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".json");
             try {
-                AtomicFiles.write(file, SpeedJson.of(report, Provenance.collect(root),
+                AtomicFiles.write(file, SpeedJson.of(report, provenance,
                         String.join(" ", spec.commandLine().getParseResult().originalArgs()), checked));
             } catch (IOException e) {
                 throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write " + file + ": " + e.getMessage(), e);
