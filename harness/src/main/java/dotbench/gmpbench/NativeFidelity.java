@@ -2,6 +2,7 @@ package dotbench.gmpbench;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -108,7 +109,7 @@ public final class NativeFidelity {
 
     /** Reads "ratio CAND/BASE SCOPE VALUE" lines of gmpbench_native's output. */
     public static Map<String, Double> parseNative(String text, String baseline, String candidate) {
-        Map<String, Double> ratios = new java.util.LinkedHashMap<>();
+        Map<String, Double> ratios = new LinkedHashMap<>();
         String prefix = "ratio " + candidate + "/" + baseline + " ";
         text.lines().filter(l -> l.startsWith(prefix)).forEach(l -> {
             String[] f = l.substring(prefix.length()).trim().split("\\s+");

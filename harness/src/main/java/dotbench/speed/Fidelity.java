@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -163,7 +164,7 @@ public final class Fidelity {
 
     /** The harness figures a round needs, from that round's report (tests not measured on the variant are left out). */
     public static Map<String, Double> figures(SpeedReport report, String variant) {
-        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        Map<String, Double> out = new LinkedHashMap<>();
         report.outcomes().stream().filter(o -> o.measured(variant)).forEach(o -> out.put(o.test().name(), o.opsPerUserSecond(variant)));
         return out;
     }

@@ -6,8 +6,10 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dotbench.results.ResultJson;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -25,11 +27,11 @@ public final class SpeedJson {
     }
 
     public static String of(SpeedReport report, JsonObject provenance, String commandLine) {
-        return of(report, provenance, commandLine, java.util.Optional.empty());
+        return of(report, provenance, commandLine, Optional.empty());
     }
 
     /** With {@code fidelity}: the run was the harness side of that check, and the report is its last round. */
-    public static String of(SpeedReport report, JsonObject provenance, String commandLine, java.util.Optional<Fidelity.Result> fidelity) {
+    public static String of(SpeedReport report, JsonObject provenance, String commandLine, Optional<Fidelity.Result> fidelity) {
         JsonObject root = ResultJson.root("speed", commandLine);
         JsonObject prov = provenance.deepCopy();
         prov.addProperty("reference_library", report.reference());
@@ -189,7 +191,7 @@ public final class SpeedJson {
         o.add("cdf", cdf);
         ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int n = h.encodeIntoCompressedByteBuffer(buf);
-        o.addProperty("hdr_histogram_base64", Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n)));
+        o.addProperty("hdr_histogram_base64", Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n)));
         return o;
     }
 
