@@ -71,7 +71,7 @@ $(DOT_DEBUG_A): $(DOT_DEBUG_OBJS)
 	rm -f $@ && ar rcs $@ $^
 $(DOT_OUT)/debug/%: $(DOT_DIR)/test/debug/%.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_DEBUG_A)
 	@mkdir -p $(@D)
-	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_DEBUG_A) -lgmp
+	$(CC) $(DOT_TEST_CFLAGS) -DDOT_DEBUG -o $@ $< $(DOT_COMMON_SRCS) $(DOT_DEBUG_A) -lgmp
 
 .PHONY: test-dot test-dot-ct
 test-dot: $(DOT_TESTS) $(DOT_EMUL_TESTS) $(DOT_DEBUG_TESTS) test-dot-ct
@@ -119,3 +119,14 @@ test-icount: $$(ICOUNT_WORKLOADS)
 icount-baseline: $$(ICOUNT_WORKLOADS)
 	@CC=$(CC) $(DOT_DIR)/test/icount/gate.sh --update $(ICOUNT_BASELINE) $(ICOUNT_WORKLOADS)
 TEST_TARGETS += test-icount
+
+# --- tune: the add/sub crossovers of this CPU ------------------------------------------------
+# Prints the chain-vs-vector table and the rows for dot/src/crossover_table.h (see dot.h for the
+# run-time override DOT_CROSSOVER). Copy the printed rows into the table to ship them.
+$(DOT_OUT)/tune/tune_addsub: $(DOT_DIR)/tune/tune_addsub.c $(wildcard $(DOT_DIR)/tune/*.h) $(DOT_DIR)/bench/timing.h $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A)
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) -lgmp
+
+.PHONY: tune
+tune: $(DOT_OUT)/tune/tune_addsub
+	$< $(TUNE_ARGS) | tee $(DOT_OUT)/tune.txt

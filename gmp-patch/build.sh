@@ -31,7 +31,7 @@ upstream=$(sed -n 's/^#define __GNU_MP_VERSION[ \t]*\([0-9]*\).*/\1/p' "$src/gmp
 # per series hash so a changed patch gets a fresh tree.
 patches=$(ls "$here"/[0-9][0-9][0-9][0-9]-*.patch)
 if [[ $variant == dot* ]]; then
-  patched_tree gmp "$src" "$build" $patches
+  patched_tree gmp-dot "$src" "$build" $patches
   # libdot is linked in statically (its symbols are hidden, so libgmp.so does not re-export them)
   extra=(CPPFLAGS="-I$DOT_INCLUDE" LIBS="$DOT_A")
   dot_h_hash=$(sha256sum "$DOT_INCLUDE/dot.h" | cut -c1-16)

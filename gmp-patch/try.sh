@@ -6,13 +6,25 @@
 set -euo pipefail
 obj=$1
 make -C "$obj/tests/devel" try > "$obj/try.out" 2>&1 || { tail -20 "$obj/try.out"; exit 1; }
-# Sizes: add_n/sub_n 1-64 (every size reaches libdot: 64 limbs span several SIMD blocks and
-# carry/borrow chains across them; try's default 1-500 costs about 70 s of CPU per function
-# here); basecases 1-16, around the routed 4x4 and 4-limb cases (other sizes are GMP's own code).
-for t in "mpn_add_n 1-64" "mpn_sub_n 1-64" "mpn_mul_basecase 1-16" "mpn_sqr_basecase 1-16"; do
+# Sizes: add_n/sub_n and their carry-in forms 1-64 (every size reaches libdot: 64 limbs span
+# several SIMD blocks and carry/borrow chains across them; try's default 1-500 costs about 70 s of
+# CPU per function here), each under libdot's default crossover and forced to either kernel at
+# every size (DOT_CROSSOVER=0: the vector kernel, max: the add-with-carry chain); basecases 1-16,
+# around the routed 4x4 and 4-limb cases (other sizes are GMP's own code).
+runs=()
+for x in default 0 max; do
+  for f in mpn_add_n mpn_sub_n mpn_add_nc mpn_sub_nc; do runs+=("$f 1-64 $x"); done
+done
+runs+=("mpn_mul_basecase 1-16 default" "mpn_sqr_basecase 1-16 default")
+for t in "${runs[@]}"; do
   set -- $t
+  xenv=()
+  [[ $3 == default ]] || xenv=(DOT_CROSSOVER="$3")
   # try's seed is fixed unless -R is given; -W: no progress spinner in a log. It exits non-zero
   # on the first mismatch.
-  (cd "$obj/tests/devel" && ./try -W -s "$2" "$1") >> "$obj/try.out" 2>&1 || { tail -30 "$obj/try.out"; echo "try $1: FAIL"; exit 1; }
-  echo "  try $1 (sizes $2): passed $(grep -E "^$1 [0-9]+$" "$obj/try.out" | tail -1 | cut -d" " -f2) tests"
+  before=$(grep -cE "^$1 [0-9]+$" "$obj/try.out" || true)
+  (cd "$obj/tests/devel" && env "${xenv[@]}" ./try -W -s "$2" "$1") >> "$obj/try.out" 2>&1 || { tail -30 "$obj/try.out"; echo "try $1 (DOT_CROSSOVER=$3): FAIL"; exit 1; }
+  after=$(grep -cE "^$1 [0-9]+$" "$obj/try.out" || true)
+  (( after > before )) || { echo "try $1: no test count printed"; exit 1; }
+  echo "  try $1 (sizes $2, crossover $3): passed $(grep -E "^$1 [0-9]+$" "$obj/try.out" | tail -1 | cut -d" " -f2) tests"
 done

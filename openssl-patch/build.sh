@@ -27,12 +27,16 @@ case $variant in
 esac
 upstream=$(sed -n 's/^MAJOR=//p;s/^MINOR=//p;s/^PATCH=//p' "$src/VERSION.dat" | paste -sd.)
 
+# common/: applied to every variant, stock included (what makes the builds comparable); the
+# numbered series: the dot variants only.
+common=$(ls "$here"/common/[0-9][0-9][0-9][0-9]-*.patch)
 patches=$(ls "$here"/[0-9][0-9][0-9][0-9]-*.patch)
 # What check.sh runs (openssl-patch/README.md lists the recipes).
 test_programs="test/bntest test/exptest test/bn_internal_test test/rsa_test test/rsa_x931_test
   test/rsa_mp_test test/dhtest test/dsatest test/dsa_no_digest_size_test test/evp_test"
 if [[ $variant == dot* ]]; then
-  patched_tree openssl "$src" "$build" $patches
+  patches="$common $patches"
+  patched_tree openssl-dot "$src" "$build" $patches
   # libdot.a is linked into libcrypto.so and into every program that links libcrypto.a (the
   # internal tests); its symbols are hidden, so libcrypto.so does not re-export them.
   extra=("-I$DOT_INCLUDE" "-L$(dirname "$DOT_A")" "-l:$(basename "$DOT_A")")
@@ -41,7 +45,9 @@ if [[ $variant == dot* ]]; then
   dot_h_hash=$(sha256sum "$DOT_INCLUDE/dot.h" | cut -c1-16)
   dot_a_hash=$(sha256sum "$DOT_A" | cut -c1-16)
 else
-  series_hash=none tree=$src extra=() dot_h_hash=none dot_a_hash=none
+  patches=$common
+  patched_tree openssl-stock "$src" "$build" $patches
+  extra=() dot_h_hash=none dot_a_hash=none
   targets=libcrypto.so
 fi
 
@@ -74,8 +80,7 @@ cp -P "$obj"/libcrypto.so.3 "$obj"/libcrypto.so "$prefix/lib/"
 cp "$tree"/include/openssl/*.h "$obj"/include/openssl/*.h "$prefix/include/openssl/"
 
 cflags="$(sed -n 's/^CNF_CFLAGS=//p' "$obj/Makefile") $(sed -n 's/^CFLAGS=//p' "$obj/Makefile")"
-patch_names=
-[[ $variant == dot* ]] && patch_names=$(basename -a $patches | paste -sd' ')
+patch_names=$(for p in $patches; do echo "${p#$here/}"; done | paste -sd' ')
 M_LIBRARY=openssl M_VARIANT=$variant M_UPSTREAM=$upstream M_DEBIAN=${DEB_VERSION:-} \
 M_SERIES=$series_hash M_PATCHES=$patch_names M_CONFIGURE="${configure[*]}" M_CFLAGS=$cflags \
 M_HOST=linux-x86_64 M_CC="$(${CC:-gcc} --version | head -1)" M_DOT_A=$dot_a_hash \

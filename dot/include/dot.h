@@ -5,11 +5,23 @@
  *
  * Contracts shared by every n-limb kernel:
  *   - n >= 1;
- *   - rp may equal up or vp exactly; no other overlap between rp and an input;
+ *   - rp may equal up or vp, or start below them (rp <= up, rp <= vp: GMP's rule for
+ *     mpn_add_n, which its division and square root rely on); rp must not start above an input
+ *     it overlaps;
  *   - no alignment is required of any pointer.
  *
  * The *_ct flavours execute the same instructions and touch the same addresses for every input
  * of a given n: no branch and no memory access depends on limb values.
+ *
+ * Size-aware add/sub: below a crossover size (per operation and flavour, per CPU family; see
+ * dot_crossovers_active) the dispatched add/sub entry points run the add-with-carry chain, whose
+ * fixed cost is the smallest, and the variant's vector kernel from there on. Sizes are public, so
+ * the _ct flavours stay constant-time. DOT_CROSSOVER overrides the defaults:
+ *   DOT_CROSSOVER=N                      every operation and flavour, N a decimal limb count
+ *   DOT_CROSSOVER=add_n=N,sub_n_ct=M     only the ones named (add_n, sub_n, add_n_ct, sub_n_ct;
+ *                                        the carry-in entry points follow their _n operation)
+ * N = 0 runs the vector kernel at every size, N = max the chain at every size. A malformed value
+ * prints a message to stderr and aborts on first use, as a bad DOT_ISA does.
  */
 #ifndef DOT_H
 #define DOT_H
@@ -38,6 +50,16 @@ DOT_API dot_limb_t dot_sub_n(dot_limb_t *rp, const dot_limb_t *up, const dot_lim
 /* Constant-time flavours of the two above. */
 DOT_API dot_limb_t dot_add_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n);
 DOT_API dot_limb_t dot_sub_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n);
+/* Carry-in forms (GMP's mpn_add_nc / mpn_sub_nc): {rp, n} = {up, n} + {vp, n} + cin, and
+ * {up, n} - {vp, n} - cin; cin must be 0 or 1; return the carry (borrow) out. */
+DOT_API dot_limb_t dot_add_nc(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n,
+                              dot_limb_t cin);
+DOT_API dot_limb_t dot_sub_nc(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n,
+                              dot_limb_t cin);
+DOT_API dot_limb_t dot_add_nc_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                 size_t n, dot_limb_t cin);
+DOT_API dot_limb_t dot_sub_nc_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                 size_t n, dot_limb_t cin);
 
 /* {rp, 8} = {up, 4} * {vp, 4}. rp must not overlap up or vp. */
 DOT_API void dot_mul_4x4(dot_limb_t rp[8], const dot_limb_t up[4], const dot_limb_t vp[4]);
@@ -47,11 +69,11 @@ DOT_API void dot_sqr_4x4(dot_limb_t rp[8], const dot_limb_t up[4]);
  * rp must not overlap up or vp. */
 DOT_API void dot_mul_5x5_r52(dot_limb_t rp[10], const dot_limb_t up[5], const dot_limb_t vp[5]);
 
-/* One instruction-set variant's kernels. Every pointer is non-NULL: where a variant's own version
- * of a kernel is missing or slower, the table carries the best one it can run (the *_from fields
- * say whose). */
+/* One instruction-set variant's kernels, each at every size (no crossover applied). Every
+ * pointer is non-NULL: where a variant's own version of a kernel is missing or slower, the table
+ * carries the best one it can run (the *_from fields say whose). */
 typedef struct dot_kernels {
-    const char *name; /* "scalar", "sse", "avx2", "avx512", "ifma" */
+    const char *name; /* "scalar", "chain", "sse", "avx2", "avx512", "ifma" */
     dot_limb_t (*add_n)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
     dot_limb_t (*sub_n)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
     dot_limb_t (*add_n_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
@@ -61,11 +83,29 @@ typedef struct dot_kernels {
     void (*mul_5x5_r52)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
     const char *addsub_from; /* which variant's add/sub code the table holds */
     const char *mul_from;    /* whose mul/sqr/r52 code the table holds, e.g. "scalar, ifma for
-                              * mul_5x5_r52": the fastest measured, not always the row's own */
+                              * mul_5x5_r52" */
+    /* the carry-in forms of the four add/sub kernels above */
+    dot_limb_t (*add_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
+    dot_limb_t (*sub_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
+    dot_limb_t (*add_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
+    dot_limb_t (*sub_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
 } dot_kernels;
 
+/* Operand sizes (limbs) below which the dispatched add/sub entry points run the add-with-carry
+ * chain instead of the variant's vector kernel. SIZE_MAX: the chain at every size; 0: never. */
+typedef struct dot_crossovers {
+    size_t add_n, sub_n, add_n_ct, sub_n_ct;
+    const char *source; /* where the values come from, e.g. "zen4 table" or "DOT_CROSSOVER" */
+} dot_crossovers;
+
+/* The crossovers the dispatched entry points use (resolved with the variant, on first use). */
+DOT_API const dot_crossovers *dot_crossovers_active(void);
+/* One line for provenance, e.g. "isa=ifma crossover=add_n:32,sub_n:32,add_n_ct:32,sub_n_ct:32
+ * (zen4 table)". */
+DOT_API const char *dot_settings(void);
+
 /* Name of the variant the dot_* entry points run (resolved once, on first use).
- * DOT_ISA=scalar|sse|avx2|avx512|ifma in the environment forces one; forcing an unknown name or a
+ * DOT_ISA=scalar|chain|sse|avx2|avx512|ifma in the environment forces one; forcing an unknown name or a
  * variant this CPU (or OS) cannot run prints a message to stderr and aborts. */
 DOT_API const char *dot_isa(void);
 /* 1 if the named variant is known and can run here, else 0. DOT_CPU_DISABLE=avx512,ifma (any of

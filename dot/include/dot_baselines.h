@@ -13,7 +13,8 @@
 extern "C" {
 #endif
 
-/* Scalar add-with-carry: one adc (sbb) chain through the carry flag, in inline assembly. */
+/* Scalar add-with-carry: one adc (sbb) chain through the carry flag, in inline assembly: libdot's
+ * own add-with-carry chain (the "chain" variant, src/chain/), under the baseline's name. */
 DOT_API dot_limb_t dot_baseline_adc_add_n(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n);
 DOT_API dot_limb_t dot_baseline_adc_sub_n(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n);
 

@@ -32,12 +32,34 @@ static int disabled(const char *feature)
     return 0;
 }
 
+/* The CPU family whose measured crossovers apply (crossover.c): read from the vendor string and
+ * the display family, plus AVX-512 to tell Zen 4 (which has it) from Zen 3 (same family 0x19). */
+static const char *family_of(unsigned int eax1, int hw_avx512)
+{
+    unsigned int a, b, c, d;
+    char vendor[13] = {0};
+    if (!__get_cpuid(0, &a, &b, &c, &d))
+        return "other";
+    memcpy(vendor, &b, 4);
+    memcpy(vendor + 4, &d, 4);
+    memcpy(vendor + 8, &c, 4);
+    unsigned int family = (eax1 >> 8) & 0xf;
+    if (family == 0xf)
+        family += (eax1 >> 20) & 0xff;
+    if (strcmp(vendor, "AuthenticAMD") == 0 && family == 0x19)
+        return hw_avx512 ? "zen4" : "zen3";
+    if (strcmp(vendor, "GenuineIntel") == 0 && hw_avx512)
+        return "intel-avx512";
+    return "other";
+}
+
 static dot_cpu detect_hardware(void)
 {
-    dot_cpu cpu = {0, 0, 0, 0};
+    dot_cpu cpu = {0, 0, 0, 0, "other"};
     unsigned int a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d))
         return cpu;
+    unsigned int eax1 = a;
     cpu.sse42 = (c & bit_SSE4_1) && (c & bit_SSE4_2);
     int osxsave = (c & bit_OSXSAVE) != 0, avx = (c & bit_AVX) != 0;
     if (!osxsave || !avx)
@@ -51,6 +73,7 @@ static dot_cpu detect_hardware(void)
     int zmm_state = (xcr0 & XCR0_AVX512) == XCR0_AVX512;
     cpu.avx512 = zmm_state && (b & bit_AVX512F) && (b & bit_AVX512VL);
     cpu.ifma = cpu.avx512 && (b & bit_AVX512IFMA);
+    cpu.family = family_of(eax1, cpu.avx512);
     return cpu;
 }
 

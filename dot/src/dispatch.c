@@ -1,8 +1,11 @@
 /*
  * The one dispatch table: variants from the most portable to the fastest. The best one this CPU
- * can run (or the one DOT_ISA names) is resolved on first use and published with a release
- * store; afterwards every call is one acquire load and an indirect call, no writes.
+ * can run (or the one DOT_ISA names) is resolved once, on first use, with its add/sub crossovers
+ * (crossover.c), and published with a release store. Afterwards an add/sub call is one relaxed
+ * load and a predictable branch on n, then a direct jump to the add-with-carry chain or one
+ * acquire load and an indirect call to the variant's vector kernel; no writes.
  */
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +14,13 @@
 
 #define DOT_VERSION "0.1.0"
 
-#define DOT_ADDSUB(isa) dot_##isa##_add_n, dot_##isa##_sub_n, dot_##isa##_add_n_ct, dot_##isa##_sub_n_ct
-#define DOT_MUL(isa) dot_##isa##_mul_4x4, dot_##isa##_sqr_4x4, dot_##isa##_mul_5x5_r52
+#define DOT_ADDSUB(isa)                                                                            \
+    .add_n = dot_##isa##_add_n, .sub_n = dot_##isa##_sub_n, .add_n_ct = dot_##isa##_add_n_ct,      \
+    .sub_n_ct = dot_##isa##_sub_n_ct, .add_nc = dot_##isa##_add_nc, .sub_nc = dot_##isa##_sub_nc,  \
+    .add_nc_ct = dot_##isa##_add_nc_ct, .sub_nc_ct = dot_##isa##_sub_nc_ct, .addsub_from = #isa
+#define DOT_MUL(isa)                                                                               \
+    .mul_4x4 = dot_##isa##_mul_4x4, .sqr_4x4 = dot_##isa##_sqr_4x4,                                \
+    .mul_5x5_r52 = dot_##isa##_mul_5x5_r52, .mul_from = #isa
 
 typedef struct variant {
     dot_kernels k;
@@ -25,20 +33,22 @@ static int has_avx2(const dot_cpu *c) { return c->avx2; }
 static int has_avx512(const dot_cpu *c) { return c->avx512; }
 static int has_ifma(const dot_cpu *c) { return c->ifma; }
 
+/* The mul/sqr/r52 columns hold the fastest kernels measured on the build machine (bench_mul,
+ * results/), which are not always the row's own: the scalar 4x4 product and square, and IFMA only
+ * for the radix-2^52 product. */
 static const variant variants[] = {
-    {{"scalar", DOT_ADDSUB(scalar), DOT_MUL(scalar), "scalar", "scalar"}, always},
-    {{"sse", DOT_ADDSUB(sse), DOT_MUL(scalar), "sse", "scalar"}, has_sse42},
-    {{"avx2", DOT_ADDSUB(avx2), DOT_MUL(scalar), "avx2", "scalar"}, has_avx2},
-    {{"avx512", DOT_ADDSUB(avx512), DOT_MUL(scalar), "avx512", "scalar"}, has_avx512},
-    /* The IFMA 4x4 product and square lose to the scalar kernels on zen4 (bench_mul: 29 vs 24 and
-     * 27 vs 16 TSC cycles per call), the IFMA radix-2^52 product wins (27 vs 38). */
-    {{"ifma", DOT_ADDSUB(avx512), dot_scalar_mul_4x4, dot_scalar_sqr_4x4, dot_ifma_mul_5x5_r52, "avx512",
-      "scalar, ifma for mul_5x5_r52"},
+    {{.name = "scalar", DOT_ADDSUB(scalar), DOT_MUL(scalar)}, always},
+    {{.name = "chain", DOT_ADDSUB(chain), DOT_MUL(scalar)}, always},
+    {{.name = "sse", DOT_ADDSUB(sse), DOT_MUL(scalar)}, has_sse42},
+    {{.name = "avx2", DOT_ADDSUB(avx2), DOT_MUL(scalar)}, has_avx2},
+    {{.name = "avx512", DOT_ADDSUB(avx512), DOT_MUL(scalar)}, has_avx512},
+    {{.name = "ifma", DOT_ADDSUB(avx512), .mul_4x4 = dot_scalar_mul_4x4, .sqr_4x4 = dot_scalar_sqr_4x4,
+      .mul_5x5_r52 = dot_ifma_mul_5x5_r52, .mul_from = "scalar, ifma for mul_5x5_r52"},
      has_ifma},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 
-static const char *const names[] = {"scalar", "sse", "avx2", "avx512", "ifma", NULL};
+static const char *const names[] = {"scalar", "chain", "sse", "avx2", "avx512", "ifma", NULL};
 _Static_assert(sizeof names / sizeof names[0] == N_VARIANTS + 1, "names[] matches variants[]");
 
 static const variant *find(const char *name)
@@ -49,40 +59,70 @@ static const variant *find(const char *name)
     return NULL;
 }
 
-/* Out of line and cold, so the entry points stay a load, a test and a tail jump (inlined, its
- * register saves landed on every call: about 3 cycles each at 4 limbs). */
-__attribute__((noinline, cold)) static const dot_kernels *resolve(void)
+static const variant *choose(const dot_cpu *cpu)
 {
-    dot_cpu cpu = dot_cpu_detect();
     const char *forced = getenv("DOT_ISA");
     if (forced && *forced) {
         const variant *v = find(forced);
         if (!v) {
-            fprintf(stderr, "libdot: DOT_ISA=%s names no variant (known: scalar sse avx2 avx512 ifma)\n",
+            fprintf(stderr, "libdot: DOT_ISA=%s names no variant (known: scalar chain sse avx2 avx512 ifma)\n",
                     forced);
             abort();
         }
-        if (!v->runs_on(&cpu)) {
+        if (!v->runs_on(cpu)) {
             fprintf(stderr, "libdot: DOT_ISA=%s was requested but this CPU or OS cannot run it\n",
                     forced);
             abort();
         }
-        return &v->k;
+        return v;
     }
     for (size_t i = N_VARIANTS; i-- > 0;)
-        if (variants[i].runs_on(&cpu))
-            return &variants[i].k;
-    return &variants[0].k;
+        if (variants[i].runs_on(cpu))
+            return &variants[i];
+    return &variants[0];
 }
 
+enum { ADD_N, SUB_N, ADD_N_CT, SUB_N_CT };
+/* Below chain_below[op] limbs the entry points run the chain. 0 until resolved, so the first
+ * calls take the vector path, which resolves. */
+static _Atomic size_t chain_below[4];
+static dot_crossovers crossovers;
+static char settings[192];
 static _Atomic(const dot_kernels *) active_kernels;
+static pthread_once_t resolved = PTHREAD_ONCE_INIT;
 
-/* racing first callers compute and store the same answer */
+static void format_size(char *buf, size_t len, size_t n)
+{
+    if (n == SIZE_MAX)
+        snprintf(buf, len, "max");
+    else
+        snprintf(buf, len, "%zu", n);
+}
+
+static void resolve(void)
+{
+    dot_cpu cpu = dot_cpu_detect();
+    const variant *v = choose(&cpu);
+    crossovers = dot_crossovers_for(&cpu, v->k.name);
+    char a[24], b[24], c[24], d[24];
+    format_size(a, sizeof a, crossovers.add_n);
+    format_size(b, sizeof b, crossovers.sub_n);
+    format_size(c, sizeof c, crossovers.add_n_ct);
+    format_size(d, sizeof d, crossovers.sub_n_ct);
+    snprintf(settings, sizeof settings, "isa=%s crossover=add_n:%s,sub_n:%s,add_n_ct:%s,sub_n_ct:%s (%s)",
+             v->k.name, a, b, c, d, crossovers.source);
+    atomic_store_explicit(&chain_below[ADD_N], crossovers.add_n, memory_order_relaxed);
+    atomic_store_explicit(&chain_below[SUB_N], crossovers.sub_n, memory_order_relaxed);
+    atomic_store_explicit(&chain_below[ADD_N_CT], crossovers.add_n_ct, memory_order_relaxed);
+    atomic_store_explicit(&chain_below[SUB_N_CT], crossovers.sub_n_ct, memory_order_relaxed);
+    atomic_store_explicit(&active_kernels, &v->k, memory_order_release);
+}
+
+/* Out of line and cold, so the entry points stay a load, a test and a tail jump. */
 __attribute__((noinline, cold)) static const dot_kernels *publish(void)
 {
-    const dot_kernels *k = resolve();
-    atomic_store_explicit(&active_kernels, k, memory_order_release);
-    return k;
+    pthread_once(&resolved, resolve);
+    return atomic_load_explicit(&active_kernels, memory_order_acquire);
 }
 
 static inline const dot_kernels *active(void)
@@ -91,6 +131,11 @@ static inline const dot_kernels *active(void)
     if (DOT_LIKELY(k != NULL))
         return k;
     return publish();
+}
+
+static inline int use_chain(int op, size_t n)
+{
+    return n < atomic_load_explicit(&chain_below[op], memory_order_relaxed);
 }
 
 #ifdef DOT_DEBUG
@@ -109,12 +154,17 @@ static void contract(int ok, const char *fn, const char *what)
 }
 
 static void check_aors(const char *fn, const dot_limb_t *rp, const dot_limb_t *up,
-                       const dot_limb_t *vp, size_t n)
+                       const dot_limb_t *vp, size_t n, dot_limb_t cin)
 {
     contract(n >= 1, fn, "n >= 1");
-    contract(rp == up || !overlap(rp, n, up, n), fn, "rp overlaps up other than exactly");
-    contract(rp == vp || !overlap(rp, n, vp, n), fn, "rp overlaps vp other than exactly");
+    contract(cin <= 1, fn, "carry in is 0 or 1");
+    contract(rp <= up || !overlap(rp, n, up, n), fn, "rp overlaps up from above");
+    contract(rp <= vp || !overlap(rp, n, vp, n), fn, "rp overlaps vp from above");
 }
+
+/* Which kernel the calling thread's last add/sub call ran, so tests can see the crossover act. */
+static _Thread_local const char *last_path = "none";
+const char *dot_debug_last_path(void) { return last_path; }
 
 static void check_mul(const char *fn, const dot_limb_t *rp, size_t rn, const dot_limb_t *up,
                       const dot_limb_t *vp, size_t n)
@@ -122,36 +172,48 @@ static void check_mul(const char *fn, const dot_limb_t *rp, size_t rn, const dot
     contract(!overlap(rp, rn, up, n) && (!vp || !overlap(rp, rn, vp, n)), fn,
              "rp overlaps an input");
 }
-#define DOT_CHECK_AORS(rp, up, vp, n) check_aors(__func__, rp, up, vp, n)
+#define DOT_CHECK_AORS(rp, up, vp, n, cin) check_aors(__func__, rp, up, vp, n, cin)
 #define DOT_CHECK_MUL(rp, rn, up, vp, n) check_mul(__func__, rp, rn, up, vp, n)
+#define DOT_NOTE_PATH(path) (last_path = (path))
 #else
-#define DOT_CHECK_AORS(rp, up, vp, n) ((void)0)
+#define DOT_CHECK_AORS(rp, up, vp, n, cin) ((void)0)
 #define DOT_CHECK_MUL(rp, rn, up, vp, n) ((void)0)
+#define DOT_NOTE_PATH(path) ((void)0)
 #endif
 
-dot_limb_t dot_add_n(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
-{
-    DOT_CHECK_AORS(rp, up, vp, n);
-    return active()->add_n(rp, up, vp, n);
-}
+/* The add/sub entry points: the chain below the crossover, the variant's kernel from there on. */
+#define DOT_ENTRY(name, op)                                                                        \
+    dot_limb_t dot_##name(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)    \
+    {                                                                                              \
+        DOT_CHECK_AORS(rp, up, vp, n, 0);                                                          \
+        if (use_chain(op, n)) {                                                                    \
+            DOT_NOTE_PATH("chain");                                                                \
+            return dot_chain_##name(rp, up, vp, n);                                                \
+        }                                                                                          \
+        DOT_NOTE_PATH("vector");                                                                   \
+        return active()->name(rp, up, vp, n);                                                      \
+    }
+#define DOT_ENTRY_C(name, op)                                                                      \
+    dot_limb_t dot_##name(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n,    \
+                          dot_limb_t cin)                                                          \
+    {                                                                                              \
+        DOT_CHECK_AORS(rp, up, vp, n, cin);                                                        \
+        if (use_chain(op, n)) {                                                                    \
+            DOT_NOTE_PATH("chain");                                                                \
+            return dot_chain_##name(rp, up, vp, n, cin);                                           \
+        }                                                                                          \
+        DOT_NOTE_PATH("vector");                                                                   \
+        return active()->name(rp, up, vp, n, cin);                                                 \
+    }
 
-dot_limb_t dot_sub_n(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
-{
-    DOT_CHECK_AORS(rp, up, vp, n);
-    return active()->sub_n(rp, up, vp, n);
-}
-
-dot_limb_t dot_add_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
-{
-    DOT_CHECK_AORS(rp, up, vp, n);
-    return active()->add_n_ct(rp, up, vp, n);
-}
-
-dot_limb_t dot_sub_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
-{
-    DOT_CHECK_AORS(rp, up, vp, n);
-    return active()->sub_n_ct(rp, up, vp, n);
-}
+DOT_ENTRY(add_n, ADD_N)
+DOT_ENTRY(sub_n, SUB_N)
+DOT_ENTRY(add_n_ct, ADD_N_CT)
+DOT_ENTRY(sub_n_ct, SUB_N_CT)
+DOT_ENTRY_C(add_nc, ADD_N)
+DOT_ENTRY_C(sub_nc, SUB_N)
+DOT_ENTRY_C(add_nc_ct, ADD_N_CT)
+DOT_ENTRY_C(sub_nc_ct, SUB_N_CT)
 
 void dot_mul_4x4(dot_limb_t rp[8], const dot_limb_t up[4], const dot_limb_t vp[4])
 {
@@ -172,6 +234,18 @@ void dot_mul_5x5_r52(dot_limb_t rp[10], const dot_limb_t up[5], const dot_limb_t
 }
 
 const char *dot_isa(void) { return active()->name; }
+
+const dot_crossovers *dot_crossovers_active(void)
+{
+    active();
+    return &crossovers;
+}
+
+const char *dot_settings(void)
+{
+    active();
+    return settings;
+}
 
 const dot_kernels *dot_kernels_for(const char *name)
 {

@@ -15,11 +15,20 @@ typedef enum { DOT_OP_ADD, DOT_OP_SUB } dot_op;
 /* Fast: the rare cascade fix-up sits behind a branch. CT: it is computed every time. */
 typedef enum { DOT_FAST, DOT_CT } dot_flavour;
 
-#define DOT_DECLARE_ADDSUB(isa)                                                                    \
-    dot_limb_t dot_##isa##_add_n(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);    \
-    dot_limb_t dot_##isa##_sub_n(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);    \
-    dot_limb_t dot_##isa##_add_n_ct(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t); \
-    dot_limb_t dot_##isa##_sub_n_ct(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
+/* Every add/sub kernel has one signature; the carry-in (_nc) flavours take cin in {0, 1} last. */
+typedef dot_limb_t (*dot_aors_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
+typedef dot_limb_t (*dot_aorsc_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                                   dot_limb_t);
+
+#define DOT_DECLARE_OP(isa, name)                                                                  \
+    dot_limb_t dot_##isa##_##name(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);  \
+    dot_limb_t dot_##isa##_##name##_ct(dot_limb_t *, const dot_limb_t *, const dot_limb_t *,      \
+                                       size_t);                                                    \
+    dot_limb_t dot_##isa##_##name##c(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, \
+                                     dot_limb_t);                                                  \
+    dot_limb_t dot_##isa##_##name##c_ct(dot_limb_t *, const dot_limb_t *, const dot_limb_t *,     \
+                                        size_t, dot_limb_t);
+#define DOT_DECLARE_ADDSUB(isa) DOT_DECLARE_OP(isa, add_n) DOT_DECLARE_OP(isa, sub_n)
 
 #define DOT_DECLARE_MUL(isa)                                                                \
     void dot_##isa##_mul_4x4(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);        \
@@ -27,30 +36,73 @@ typedef enum { DOT_FAST, DOT_CT } dot_flavour;
     void dot_##isa##_mul_5x5_r52(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
 
 DOT_DECLARE_ADDSUB(scalar)
+DOT_DECLARE_ADDSUB(chain)
 DOT_DECLARE_ADDSUB(sse)
 DOT_DECLARE_ADDSUB(avx2)
 DOT_DECLARE_ADDSUB(avx512)
 DOT_DECLARE_MUL(scalar)
 DOT_DECLARE_MUL(ifma)
 
-/* Defines a variant's fast and _ct entry points for one operation from its always-inline core
- * <isa>_aors(rp, up, vp, n, op, flavour). */
+/* Defines a variant's four entry points for one operation (fast, _ct, and their carry-in _nc
+ * forms: add_n -> add_nc) from its always-inline core <isa>_aors(rp, up, vp, n, cin, op, flavour). */
 #define DOT_DEFINE_AORS(isa, name, op)                                                             \
     dot_limb_t dot_##isa##_##name(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,     \
                                   size_t n)                                                        \
     {                                                                                              \
-        return isa##_aors(rp, up, vp, n, op, DOT_FAST);                                            \
+        return isa##_aors(rp, up, vp, n, 0, op, DOT_FAST);                                         \
     }                                                                                              \
     dot_limb_t dot_##isa##_##name##_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, \
                                        size_t n)                                                   \
     {                                                                                              \
-        return isa##_aors(rp, up, vp, n, op, DOT_CT);                                              \
+        return isa##_aors(rp, up, vp, n, 0, op, DOT_CT);                                           \
+    }                                                                                              \
+    dot_limb_t dot_##isa##_##name##c(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,  \
+                                     size_t n, dot_limb_t cin)                                     \
+    {                                                                                              \
+        return isa##_aors(rp, up, vp, n, cin, op, DOT_FAST);                                       \
+    }                                                                                              \
+    dot_limb_t dot_##isa##_##name##c_ct(dot_limb_t *rp, const dot_limb_t *up,                     \
+                                        const dot_limb_t *vp, size_t n, dot_limb_t cin)            \
+    {                                                                                              \
+        return isa##_aors(rp, up, vp, n, cin, op, DOT_CT);                                         \
+    }
+
+/* The one group/vector/tail loop of every vector add/sub kernel: groups of GROUP vectors of W
+ * limbs share one lookahead, then single vectors, then the last n % W limbs go through the
+ * add-with-carry chain (chain/aors.h), which costs less than a partial vector's pass. The ISA
+ * supplies <isa>_group(rp, up, vp, vecs, cin, op, flavour), returning the group's carry out. */
+#define DOT_DEFINE_VECTOR_AORS(isa, W, GROUP)                                                      \
+    DOT_ALWAYS_INLINE dot_limb_t isa##_aors(dot_limb_t *rp, const dot_limb_t *up,                 \
+                                            const dot_limb_t *vp, size_t n, dot_limb_t cin,        \
+                                            dot_op op, dot_flavour flavour)                        \
+    {                                                                                              \
+        uint64_t carry = cin;                                                                      \
+        size_t i = 0;                                                                              \
+        for (; i + (W) * (GROUP) <= n; i += (W) * (GROUP))                                         \
+            carry = isa##_group(rp + i, up + i, vp + i, GROUP, carry, op, flavour);             \
+        for (; i + (W) <= n; i += (W))                                                             \
+            carry = isa##_group(rp + i, up + i, vp + i, 1, carry, op, flavour);                 \
+        if (i < n)                                                                                 \
+            carry = chain_aors(rp + i, up + i, vp + i, n - i, carry, op, flavour);                 \
+        return carry;                                                                              \
     }
 
 /* CPU features that decide which variants may run (cpu.c). */
 typedef struct dot_cpu {
     int sse42, avx2, avx512, ifma; /* each includes the OS support its registers need */
+    const char *family; /* "zen3", "zen4", "intel-avx512" or "other": the hardware, whatever
+                         * DOT_CPU_DISABLE masks */
 } dot_cpu;
 dot_cpu dot_cpu_detect(void);
+
+/* The crossovers for variant `isa` on this CPU family: DOT_CROSSOVER if set (a malformed value
+ * prints a message and aborts), else the family's measured table row, else the generic row. */
+dot_crossovers dot_crossovers_for(const dot_cpu *cpu, const char *isa);
+
+#ifdef DOT_DEBUG
+/* Debug builds only: "chain" or "vector", the kernel the calling thread's last dispatched add/sub
+ * call ran ("none" before any). */
+const char *dot_debug_last_path(void);
+#endif
 
 #endif

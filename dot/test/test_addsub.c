@@ -12,9 +12,10 @@ static void battery_for(const char *variant, const dot_kernels *k)
     char labels[4][64];
     const char *ops[4] = {"add_n", "sub_n", "add_n_ct", "sub_n_ct"};
     dot_aors_fn fns[4] = {k->add_n, k->sub_n, k->add_n_ct, k->sub_n_ct};
+    dot_aorsc_fn fncs[4] = {k->add_nc, k->sub_nc, k->add_nc_ct, k->sub_nc_ct};
     for (int i = 0; i < 4; i++) {
-        snprintf(labels[i], sizeof labels[i], "%s %s", variant, ops[i]);
-        dot_aors_case c = {labels[i], fns[i], i % 2};
+        snprintf(labels[i], sizeof labels[i], "%s %s (+c)", variant, ops[i]);
+        dot_aors_case c = {.label = labels[i], .fn = fns[i], .is_sub = i % 2, .fnc = fncs[i]};
         dot_addsub_battery(&c, RANDOM_CASES);
     }
 }
@@ -31,9 +32,10 @@ int main(void)
         printf("%s (add/sub code of %s):\n", names[i], k->addsub_from);
         battery_for(names[i], k);
     }
-    printf("dispatched entry points (dot_isa() = %s):\n", dot_isa());
+    printf("dispatched entry points (%s):\n", dot_settings());
     dot_kernels entry = {.add_n = dot_add_n, .sub_n = dot_sub_n, .add_n_ct = dot_add_n_ct,
-                         .sub_n_ct = dot_sub_n_ct};
+                         .sub_n_ct = dot_sub_n_ct, .add_nc = dot_add_nc, .sub_nc = dot_sub_nc,
+                         .add_nc_ct = dot_add_nc_ct, .sub_nc_ct = dot_sub_nc_ct};
     battery_for("dot", &entry);
     return dot_check_summary();
 }

@@ -1,12 +1,14 @@
 /*
  * DoT add/sub with AVX-512F+VL, w = 8 limbs a vector. Phase 2's masks come straight out of the
  * unsigned compares into mask registers; phase 3 adds each lane's receiver bit, shifted out of a
- * broadcast of the group's bits; the tail is a masked load and store, so no lane past the end is
- * touched. Four vectors (32 limbs) share one pass through dot_lookahead.
+ * broadcast of the group's bits. Four vectors (32 limbs) share one pass through dot_lookahead; the
+ * last n % 8 limbs go through the add-with-carry chain (the driver in dot_impl.h), which costs
+ * less than a masked vector pass.
  */
 #ifndef DOT_AVX512_AORS_H
 #define DOT_AVX512_AORS_H
 
+#include "../chain/aors.h"
 #include "../lookahead.h"
 #include "../isa512.h"
 
@@ -40,30 +42,21 @@ DOT_ALWAYS_INLINE __m512i avx512_receivers(__m512i bits, int k)
 }
 
 DOT_ALWAYS_INLINE uint64_t avx512_group(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
-                                        int vecs, size_t tail, uint64_t cin, dot_op op,
+                                        int vecs, uint64_t cin, dot_op op,
                                         dot_flavour flavour)
 {
     __m512i r[DOT_AVX512_GROUP];
-    __mmask8 lanes = (__mmask8)((1u << tail) - 1);
     uint64_t G = 0, P = 0;
     DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
-        __m512i a, b;
-        if (tail) {
-            a = _mm512_maskz_loadu_epi64(lanes, up);
-            b = _mm512_maskz_loadu_epi64(lanes, vp);
-        } else {
-            a = _mm512_loadu_si512((const void *)(up + DOT_AVX512_W * k));
-            b = _mm512_loadu_si512((const void *)(vp + DOT_AVX512_W * k));
-        }
+        __m512i a = _mm512_loadu_si512((const void *)(up + DOT_AVX512_W * k));
+        __m512i b = _mm512_loadu_si512((const void *)(vp + DOT_AVX512_W * k));
         uint64_t g, p;
         r[k] = avx512_phase1(a, b, op, &g, &p);
         G |= g << (DOT_AVX512_W * k);
         P |= p << (DOT_AVX512_W * k);
     }
-    unsigned L = tail ? (unsigned)tail : (unsigned)(DOT_AVX512_W * vecs);
-    if (tail)
-        P &= lanes; /* lanes past the end must not propagate */
+    unsigned L = (unsigned)(DOT_AVX512_W * vecs);
     uint64_t cout;
     uint64_t recv = dot_lookahead(G, P, L, cin, &cout, flavour);
     const __m512i bits = _mm512_set1_epi64((long long)recv);
@@ -71,27 +64,11 @@ DOT_ALWAYS_INLINE uint64_t avx512_group(dot_limb_t *rp, const dot_limb_t *up, co
     for (int k = 0; k < vecs; k++) {
         __m512i out = op == DOT_OP_ADD ? _mm512_add_epi64(r[k], avx512_receivers(bits, k))
                                        : _mm512_sub_epi64(r[k], avx512_receivers(bits, k));
-        if (tail)
-            _mm512_mask_storeu_epi64(rp, lanes, out);
-        else
-            _mm512_storeu_si512((void *)(rp + DOT_AVX512_W * k), out);
+        _mm512_storeu_si512((void *)(rp + DOT_AVX512_W * k), out);
     }
     return cout;
 }
 
-DOT_ALWAYS_INLINE dot_limb_t avx512_aors(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
-                                         size_t n, dot_op op, dot_flavour flavour)
-{
-    const size_t group = DOT_AVX512_W * DOT_AVX512_GROUP;
-    uint64_t carry = 0;
-    size_t i = 0;
-    for (; i + group <= n; i += group)
-        carry = avx512_group(rp + i, up + i, vp + i, DOT_AVX512_GROUP, 0, carry, op, flavour);
-    for (; i + DOT_AVX512_W <= n; i += DOT_AVX512_W)
-        carry = avx512_group(rp + i, up + i, vp + i, 1, 0, carry, op, flavour);
-    if (i < n)
-        carry = avx512_group(rp + i, up + i, vp + i, 1, n - i, carry, op, flavour);
-    return carry;
-}
+DOT_DEFINE_VECTOR_AORS(avx512, DOT_AVX512_W, DOT_AVX512_GROUP)
 
 #endif

@@ -1,12 +1,13 @@
 /*
  * DoT add/sub with SSE4.2, w = 2 limbs a vector: the AVX2 scheme at half width (pcmpgtq on
  * sign-flipped values, movmskpd, receiver bits matched per lane). Four vectors (8 limbs) share
- * one pass through dot_lookahead; an odd last limb travels in the low half of a vector.
+ * one pass through dot_lookahead; an odd last limb goes through the add-with-carry chain.
  */
 #ifndef DOT_SSE_AORS_H
 #define DOT_SSE_AORS_H
 
 #include <nmmintrin.h>
+#include "../chain/aors.h"
 #include "../lookahead.h"
 
 #define DOT_SSE_W 2
@@ -37,58 +38,33 @@ DOT_ALWAYS_INLINE __m128i sse_apply(__m128i r, __m128i bits, int k, dot_op op)
     return op == DOT_OP_ADD ? _mm_sub_epi64(r, m) : _mm_add_epi64(r, m);
 }
 
-/* One lookahead group of `vecs` full vectors, or of a single last limb (`single`). */
+/* One lookahead group of `vecs` full vectors. */
 DOT_ALWAYS_INLINE uint64_t sse_group(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
-                                     int vecs, int single, uint64_t cin, dot_op op,
+                                     int vecs, uint64_t cin, dot_op op,
                                      dot_flavour flavour)
 {
     __m128i r[DOT_SSE_GROUP];
     uint64_t G = 0, P = 0;
     DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
-        __m128i a, b;
-        if (single) {
-            a = _mm_loadl_epi64((const __m128i *)up);
-            b = _mm_loadl_epi64((const __m128i *)vp);
-        } else {
-            a = _mm_loadu_si128((const __m128i *)(up + DOT_SSE_W * k));
-            b = _mm_loadu_si128((const __m128i *)(vp + DOT_SSE_W * k));
-        }
+        __m128i a = _mm_loadu_si128((const __m128i *)(up + DOT_SSE_W * k));
+        __m128i b = _mm_loadu_si128((const __m128i *)(vp + DOT_SSE_W * k));
         uint64_t g, p;
         r[k] = sse_phase1(a, b, op, &g, &p);
         G |= g << (DOT_SSE_W * k);
         P |= p << (DOT_SSE_W * k);
     }
-    unsigned L = single ? 1u : (unsigned)(DOT_SSE_W * vecs);
-    if (single)
-        P &= 1; /* the empty upper lane must not propagate */
+    unsigned L = (unsigned)(DOT_SSE_W * vecs);
     uint64_t cout;
     uint64_t recv = dot_lookahead(G, P, L, cin, &cout, flavour);
     __m128i bits = _mm_set1_epi64x((long long)recv);
     DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
-        __m128i out = sse_apply(r[k], bits, k, op);
-        if (single)
-            _mm_storel_epi64((__m128i *)rp, out);
-        else
-            _mm_storeu_si128((__m128i *)(rp + DOT_SSE_W * k), out);
+        _mm_storeu_si128((__m128i *)(rp + DOT_SSE_W * k), sse_apply(r[k], bits, k, op));
     }
     return cout;
 }
 
-DOT_ALWAYS_INLINE dot_limb_t sse_aors(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
-                                      size_t n, dot_op op, dot_flavour flavour)
-{
-    const size_t group = DOT_SSE_W * DOT_SSE_GROUP;
-    uint64_t carry = 0;
-    size_t i = 0;
-    for (; i + group <= n; i += group)
-        carry = sse_group(rp + i, up + i, vp + i, DOT_SSE_GROUP, 0, carry, op, flavour);
-    for (; i + DOT_SSE_W <= n; i += DOT_SSE_W)
-        carry = sse_group(rp + i, up + i, vp + i, 1, 0, carry, op, flavour);
-    if (i < n)
-        carry = sse_group(rp + i, up + i, vp + i, 1, 1, carry, op, flavour);
-    return carry;
-}
+DOT_DEFINE_VECTOR_AORS(sse, DOT_SSE_W, DOT_SSE_GROUP)
 
 #endif

@@ -42,13 +42,53 @@ static int guards_intact(const guarded *g)
 
 static unsigned long case_no;
 
-/* One case in all three aliasing modes: separate output, rp == up, rp == vp. */
-static void run_case(const dot_aors_case *c, const dot_limb_t *u, const dot_limb_t *v, size_t n,
-                     const char *family)
+#define MAX_BELOW 33
+
+/* GMP's answer for u + v + cin (u - v - cin). */
+static dot_limb_t reference(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n,
+                            int is_sub, dot_limb_t cin)
+{
+    mp_size_t m = (mp_size_t)n;
+    if (is_sub)
+        return mpn_sub_n(r, u, v, m) + (cin ? mpn_sub_1(r, r, m, cin) : 0);
+    return mpn_add_n(r, u, v, m) + (cin ? mpn_add_1(r, r, m, cin) : 0);
+}
+
+/* Runs the kernel (cin < 0: the plain form, else the carry-in form with that cin). */
+static dot_limb_t call(const dot_aors_case *c, int cin, dot_limb_t *rp, const dot_limb_t *up,
+                       const dot_limb_t *vp, size_t n)
+{
+    return cin < 0 ? c->fn(rp, up, vp, n) : c->fnc(rp, up, vp, n, (dot_limb_t)cin);
+}
+
+/* rp = up - k: the output starts k limbs below the first input and overlaps it. */
+static int below_ok(const dot_aors_case *c, int cin, const dot_limb_t *u, const dot_limb_t *v,
+                    size_t n, const dot_limb_t *expect, dot_limb_t expect_carry, size_t k)
+{
+    static dot_limb_t buf[GUARD + MAX_BELOW + MAXN + GUARD];
+    static guarded gv;
+    for (size_t i = 0; i < sizeof buf / sizeof buf[0]; i++)
+        buf[i] = SENTINEL;
+    dot_limb_t *up = buf + GUARD + MAX_BELOW;
+    memcpy(up, u, n * sizeof *u);
+    place(&gv, v, n, k % (MAX_OFFSET + 1));
+    dot_limb_t *rp = up - k;
+    dot_limb_t carry = call(c, cin, rp, up, gv.p, n);
+    int guards = guards_intact(&gv);
+    for (size_t i = 0; i < GUARD + MAX_BELOW - k; i++)
+        guards &= buf[i] == SENTINEL;
+    for (dot_limb_t *q = up + n; q < buf + sizeof buf / sizeof buf[0]; q++)
+        guards &= *q == SENTINEL;
+    return guards && carry == expect_carry && memcmp(rp, expect, n * sizeof *rp) == 0;
+}
+
+/* One case with one carry-in in every aliasing mode: separate output, rp == up, rp == vp, and
+ * rp below up. */
+static void run_one(const dot_aors_case *c, int cin, const dot_limb_t *u, const dot_limb_t *v,
+                    size_t n, const char *family)
 {
     dot_limb_t expect[MAXN];
-    dot_limb_t expect_carry = c->is_sub ? mpn_sub_n(expect, u, v, (mp_size_t)n)
-                                        : mpn_add_n(expect, u, v, (mp_size_t)n);
+    dot_limb_t expect_carry = reference(expect, u, v, n, c->is_sub, cin < 0 ? 0 : (dot_limb_t)cin);
     static guarded gu, gv, gr;
     for (int mode = 0; mode < 3; mode++) {
         size_t offset = (case_no++) % (MAX_OFFSET + 1);
@@ -56,15 +96,33 @@ static void run_case(const dot_aors_case *c, const dot_limb_t *u, const dot_limb
         place(&gv, v, n, (offset + mode) % (MAX_OFFSET + 1));
         place(&gr, NULL, n, (offset + 2) % (MAX_OFFSET + 1));
         dot_limb_t *rp = mode == 0 ? gr.p : mode == 1 ? gu.p : gv.p;
-        dot_limb_t carry = c->fn(rp, gu.p, gv.p, n);
+        dot_limb_t carry = call(c, cin, rp, gu.p, gv.p, n);
         int same = memcmp(rp, expect, n * sizeof *rp) == 0;
         CHECK(same && carry == expect_carry && guards_intact(&gu) && guards_intact(&gv) &&
                   guards_intact(&gr),
-              "%s: %s n=%zu mode=%s: %s", c->label, family, n,
+              "%s: %s n=%zu cin=%d mode=%s: %s", c->label, family, n, cin,
               mode == 0 ? "rp separate" : mode == 1 ? "rp==up" : "rp==vp",
               !same ? "limbs differ from GMP"
               : carry != expect_carry ? "carry differs from GMP"
                                       : "wrote outside its operand");
+    }
+    if (c->exact_alias_only)
+        return;
+    size_t k = 1 + (case_no++) % MAX_BELOW;
+    CHECK(below_ok(c, cin, u, v, n, expect, expect_carry, k),
+          "%s: %s n=%zu cin=%d rp=up-%zu: differs from GMP or wrote outside", c->label, family, n,
+          cin, k);
+}
+
+/* One case through the plain form, and through the carry-in form with cin 0 and 1. */
+static void run_case(const dot_aors_case *c, const dot_limb_t *u, const dot_limb_t *v, size_t n,
+                     const char *family)
+{
+    if (c->fn)
+        run_one(c, -1, u, v, n, family);
+    if (c->fnc) {
+        run_one(c, 0, u, v, n, family);
+        run_one(c, 1, u, v, n, family);
     }
 }
 

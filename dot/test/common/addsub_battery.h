@@ -5,15 +5,20 @@
 #include "dot.h"
 
 typedef dot_limb_t (*dot_aors_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
+typedef dot_limb_t (*dot_aorsc_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                                   dot_limb_t);
 
 typedef struct {
     const char *label; /* e.g. "avx2 add_n_ct" */
     dot_aors_fn fn;
     int is_sub;
+    dot_aorsc_fn fnc; /* the carry-in form (add_nc ...), checked with cin 0 and 1; may be NULL */
+    int exact_alias_only; /* a prior-work baseline: rp == up or vp only, not rp below up */
 } dot_aors_case;
 
 /* Random cases (sizes 1..300 and the paper's 12 sizes), then every pathological family, each
- * also in place (rp == up, rp == vp) and at unaligned offsets, with guard limbs checked. */
+ * also in place (rp == up, rp == vp), with rp below up (rp = up - k, k = 1..33: GMP's overlap
+ * rule) and at unaligned offsets, with guard limbs checked. */
 void dot_addsub_battery(const dot_aors_case *c, unsigned long random_cases);
 
 /* The paper's twelve operand sizes, in limbs (512 .. 32768 bits). */

@@ -16,15 +16,19 @@ static int child(const char *name)
         dot_add_n(b, b + 8, b + 16, 0);
     else if (!strcmp(name, "rp=up+1"))
         dot_sub_n(b + 1, b, b + 16, 4);
-    else if (!strcmp(name, "rp=vp-1"))
-        dot_add_n_ct(b + 15, b, b + 16, 4);
+    else if (!strcmp(name, "rp=vp+1"))
+        dot_add_n_ct(b + 17, b, b + 16, 4);
+    else if (!strcmp(name, "cin=2"))
+        dot_add_nc(b, b + 4, b + 8, 4, 2);
     else if (!strcmp(name, "mul rp overlaps up"))
         dot_mul_4x4(b, b + 4, b + 16);
     else if (!strcmp(name, "sqr rp overlaps up"))
         dot_sqr_4x4(b + 2, b);
-    else if (!strcmp(name, "in place")) { /* allowed: rp == up, rp == vp */
+    else if (!strcmp(name, "in place")) { /* allowed: rp == up, rp == vp, rp below up or vp */
         dot_add_n(b, b, b + 16, 8);
         dot_sub_n_ct(b + 16, b, b + 16, 8);
+        dot_sub_n(b, b + 1, b + 16, 4);
+        dot_add_nc_ct(b + 15, b, b + 16, 4, 1);
         dot_mul_4x4(b + 8, b, b + 16);
     } else
         return 3;
@@ -38,8 +42,9 @@ int main(int argc, char **argv)
         return child(argv[1]);
     static const struct { const char *name, *rule; } broken[] = {
         {"n=0", "n >= 1"},
-        {"rp=up+1", "rp overlaps up"},
-        {"rp=vp-1", "rp overlaps vp"},
+        {"rp=up+1", "rp overlaps up from above"},
+        {"rp=vp+1", "rp overlaps vp from above"},
+        {"cin=2", "carry in is 0 or 1"},
         {"mul rp overlaps up", "rp overlaps an input"},
         {"sqr rp overlaps up", "rp overlaps an input"},
     };
@@ -51,7 +56,7 @@ int main(int argc, char **argv)
         printf("  %-20s -> %s", broken[i].name, c.err);
     }
     dot_child_result ok = dot_run_self("in place", NULL);
-    CHECK(strcmp(ok.out, "returned\n") == 0, "in-place calls within the contract must work: %s",
+    CHECK(strcmp(ok.out, "returned\n") == 0, "in-place and rp-below calls within the contract must work: %s",
           ok.err);
     return dot_check_summary();
 }

@@ -9,10 +9,10 @@ int main(void)
 {
     printf("avx512/ifma baselines (emulated with SIMDe and the shim):\n");
     const dot_aors_case cases[4] = {
-        {"ren avx512 add_n", dot_baseline_ren_add_n_avx512, 0},
-        {"ren avx512 sub_n", dot_baseline_ren_sub_n_avx512, 1},
-        {"ksa avx512 add_n", dot_baseline_ksa_add_n_avx512, 0},
-        {"ksa avx512 sub_n", dot_baseline_ksa_sub_n_avx512, 1},
+        {"ren avx512 add_n", dot_baseline_ren_add_n_avx512, 0, NULL, 1},
+        {"ren avx512 sub_n", dot_baseline_ren_sub_n_avx512, 1, NULL, 1},
+        {"ksa avx512 add_n", dot_baseline_ksa_add_n_avx512, 0, NULL, 1},
+        {"ksa avx512 sub_n", dot_baseline_ksa_sub_n_avx512, 1, NULL, 1},
     };
     for (int i = 0; i < 4; i++)
         dot_addsub_battery(&cases[i], 100000UL);

@@ -82,6 +82,7 @@ final class GmpbenchCommand implements Callable<Integer> {
             o.addProperty("version", dot.version());
             o.addProperty("isa", dot.isa());
             o.addProperty("isa_env", System.getenv("DOT_ISA"));
+            o.addProperty("crossover_env", System.getenv("DOT_CROSSOVER"));
         }
         return o;
     }

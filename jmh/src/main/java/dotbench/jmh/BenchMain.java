@@ -132,6 +132,7 @@ public final class BenchMain {
             o.addProperty("version", dot.version());
             o.addProperty("isa", dot.isa());
             o.addProperty("isa_env", System.getenv("DOT_ISA"));
+            o.addProperty("crossover_env", System.getenv("DOT_CROSSOVER"));
         }
         return o;
     }

@@ -1,0 +1,7 @@
+/* Measured crossovers, one row per (CPU family, variant): the lines `make tune` prints on that
+ * family. Columns: family, variant, add_n, sub_n, add_n_ct, sub_n_ct (limbs; MAX = the chain at
+ * every size measured). Data, not code: regenerate, do not edit by hand. */
+{"zen4", "sse", MAX, MAX, MAX, MAX},
+{"zen4", "avx2", 128, 128, MAX, 160},
+{"zen4", "avx512", 16, 16, 16, 16},
+{"zen4", "ifma", 16, 16, 16, 16},
