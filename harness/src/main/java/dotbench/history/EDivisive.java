@@ -78,6 +78,10 @@ public final class EDivisive {
             Split permuted = bestSplit(copy, 0, copy.length, s.minSegment());
             if (permuted != null && permuted.q() >= observed.q()) {
                 atLeast++;
+                if ((atLeast + 1.0) / (s.permutations() + 1.0) >= s.significance()) {
+                    // cannot become significant any more: the rest of the permutations are spared
+                    return (atLeast + 1.0) / (s.permutations() + 1.0);
+                }
             }
         }
         return (atLeast + 1.0) / (s.permutations() + 1.0);
