@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The benchmark job's measurements: the quick suites (one result file each, RUNDIR/SUITE.json) and
+# the deterministic instruction-count gate (RUNDIR/icount.status: pass or fail, its log beside it).
+# Needs the libraries and the launcher built first (make java libs).
+#   usage: .ci/bench-run.sh RUNDIR     SUITES="gmpbench speed" (default), ICOUNT=0 skips the gate,
+#                                      DOTBENCH=launcher (default build/harness/dotbench)
+set -euo pipefail
+run=${1:?usage: .ci/bench-run.sh RUNDIR}
+dotbench=${DOTBENCH:-build/harness/dotbench}
+[ -x "$dotbench" ] || { echo "bench-run: no dotbench launcher at $dotbench (make java builds it)" >&2; exit 2; }
+mkdir -p "$run"
+for suite in ${SUITES:-gmpbench speed}; do
+  case $suite in
+    gmpbench) minutes="about 3" ;;
+    speed) minutes="about 1-2" ;;
+    *) echo "bench-run: unknown suite $suite (gmpbench or speed)" >&2; exit 2 ;;
+  esac
+  echo "bench-run: $suite --quick ($minutes minutes on the 2-vCPU build VM) ..."
+  start=$SECONDS
+  "$dotbench" "$suite" --quick --out "$run/$suite.json"
+  echo "bench-run: $suite done in $((SECONDS - start)) s"
+done
+if [ "${ICOUNT:-1}" = 1 ]; then
+  echo "bench-run: instruction-count gate (make test-icount) ..."
+  if make test-icount > "$run/icount.log" 2>&1; then echo pass > "$run/icount.status"; else echo fail > "$run/icount.status"; fi
+  echo "bench-run: instruction counts $(cat "$run/icount.status") (log: $run/icount.log)"
+fi
