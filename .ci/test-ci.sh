@@ -33,6 +33,7 @@ status=0
 direct=0
 "$DOTBENCH" compare "$work/run1/gmpbench.json" "$work/run2/gmpbench.json" >/dev/null || direct=$?
 case "$direct:$status" in 0:0|10:1) ;; *) fail "gate exit $status disagrees with dotbench compare's $direct" ;; esac
+echo "gate exit $status, as dotbench compare's $direct says (10: a regression between the two commits)"
 grep -q "^## gmpbench: dotbench compare" "$work/out2/comment.md" || fail "comment lacks the comparison"
 grep -q "^## dotbench history" "$work/out2/comment.md" || fail "comment lacks the history summary"
 grep -q "2 run(s) at 2 commit(s)" "$work/out2/history/history.md" || fail "trend report should hold main's run and this one"
