@@ -37,6 +37,24 @@ public final class HistoryHtml {
         return out.append("</body></html>\n").toString();
     }
 
+    /**
+     * The trends as a section of `dotbench report`: the change points, then the charts of the
+     * series that have one and of the GMPbench scopes (every series: `dotbench history`).
+     */
+    public static String trendSection(History h) {
+        StringBuilder out = new StringBuilder("<h2 id=\"trends\">Trends over commits</h2>\n<p>")
+                .append(h.runs().size()).append(" run(s) of the history. ").append(esc(HistoryMarkdown.method(h.settings())))
+                .append(" Charts below: the series with a change point and the GMPbench scopes; every series: <code>dotbench history</code>.</p>\n");
+        changes(out, h);
+        int id = 0;
+        for (Series s : h.series()) {
+            if (s.key().scope() || !s.changes().isEmpty()) {
+                out.append(TrendChart.render("report-trend-" + id++, s));
+            }
+        }
+        return out.toString();
+    }
+
     private static void runs(StringBuilder out, History h) {
         out.append("<h2>Runs</h2>\n<table><tr><th>date</th><th>commit</th><th>suite</th><th>machine</th><th>source</th></tr>\n");
         for (HistoryRun r : h.runs()) {
@@ -47,7 +65,7 @@ public final class HistoryHtml {
     }
 
     private static void changes(StringBuilder out, History h) {
-        out.append("<h2 id=\"change-points\">Change points</h2>\n");
+        out.append("<h3 id=\"change-points\">Change points</h3>\n");
         List<Series> changed = h.withChanges();
         if (changed.isEmpty()) {
             out.append("<p>None found.</p>\n");

@@ -12,6 +12,11 @@ public final class HtmlReport {
     }
 
     public static String render(ReportModel m) {
+        return render(m, "");
+    }
+
+    /** The report with a section of another component's HTML (the history's trends) at its end. */
+    public static String render(ReportModel m, String appendix) {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>dotbench report</title>\n<style>\n")
                 .append("body{font-family:sans-serif;margin:24px;color:#222;max-width:1100px}")
@@ -35,7 +40,7 @@ public final class HtmlReport {
         section(h, "Latency CDFs, stock vs dot (paper Figure 9)", "fig9", m.latencyCdfs(),
                 "No latency distributions (tests[].latency) among the inputs.");
         fleet(h, m);
-        return h.append("</body></html>\n").toString();
+        return h.append(appendix).append("</body></html>\n").toString();
     }
 
     private static void provenance(StringBuilder h, ReportModel m) {

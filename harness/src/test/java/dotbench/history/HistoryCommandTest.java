@@ -41,6 +41,21 @@ class HistoryCommandTest {
     }
 
     @Test
+    void theReportCarriesTheTrendsOfAHistory() throws Exception {
+        Path out = dir.resolve("report");
+        Outcome o = cli("report", "--history", "../results/history", "--out-dir", out.toString(), "../results/gmpbench-quick-zen4-ee422f1.json");
+        assertEquals(0, o.status(), o.err());
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("<h2 id=\"trends\">Trends over commits</h2>"));
+        // no change point in the sample: the charts are the GMPbench scopes, 9 for each of the 2 pairs
+        assertEquals(18, html.split("id=\"report-trend-", -1).length - 1);
+        assertTrue(Files.readString(out.resolve("report.md")).contains("## dotbench history\n\n8 run(s) at 6 commit(s)"));
+        Outcome plain = cli("report", "--out-dir", dir.resolve("plain").toString(), "../results/gmpbench-quick-zen4-ee422f1.json");
+        assertEquals(0, plain.status(), plain.err());
+        assertTrue(!Files.readString(dir.resolve("plain/report.html")).contains("id=\"trends\""), "no trends without --history");
+    }
+
+    @Test
     void badRequestsAreRefusedWithOneLine() throws Exception {
         Outcome addToFile = cli("history", "--add", "../results/gmpbench-quick-zen4-ee422f1.json", "../results/gmpbench-quick-zen4-ee422f1.json");
         assertEquals(2, addToFile.status());
