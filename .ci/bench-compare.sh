@@ -54,9 +54,11 @@ fi
 history_inputs=("$run")
 [ -d "$store/$base_branch/entries" ] && history_inputs=("$store/$base_branch/entries" "$run")
 "$dotbench" history --out-dir "$out/history" "${history_inputs[@]}"
-cat "$out/history/history-changes.md" >> "$comment.tmp"
-echo >> "$comment.tmp"
-echo "Trend charts: history/history.html in this run's artifacts." >> "$comment.tmp"
+{
+  cat "$out/history/history-changes.md"
+  echo
+  echo "Trend charts: history/history.html in this run's artifacts."
+} >> "$comment.tmp"
 mv -f "$comment.tmp" "$comment"
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$comment" >> "$GITHUB_STEP_SUMMARY"; fi
 echo "bench-compare: $comment"

