@@ -29,6 +29,7 @@ public final class HtmlReport {
                 .append(" result file(s) on ").append(m.machines().size()).append(" machine(s). Ratios are candidate/baseline speed: above 1 (or above 0%) ")
                 .append("the candidate is faster. Every figure carries its 95% bootstrap interval; <span class=\"noisy\">noisy</span> marks an interval wider ")
                 .append("than the run's noise threshold (hatched bars, hollow points).</p>\n");
+        h.append(ReportSummary.html(m));
         provenance(h, m);
         reproduction(h, m);
         section(h, "Kernels: speedup vs operand size (paper Figure 3)", "fig3", m.speedupCurves(),
