@@ -3,6 +3,8 @@
 # the deterministic instruction-count gate (RUNDIR/icount.status: pass or fail, its log beside it).
 # Needs the libraries and the launcher built first (make java libs).
 #   usage: .ci/bench-run.sh RUNDIR     SUITES="gmpbench speed" (default), ICOUNT=0 skips the gate,
+#                                      GMPBENCH_ARGS, SPEED_ARGS: more options for a suite (e.g.
+#                                      GMPBENCH_ARGS="--tests multiply" for a short check),
 #                                      DOTBENCH=launcher (default build/harness/dotbench)
 set -euo pipefail
 run=${1:?usage: .ci/bench-run.sh RUNDIR}
@@ -11,13 +13,13 @@ dotbench=${DOTBENCH:-build/harness/dotbench}
 mkdir -p "$run"
 for suite in ${SUITES:-gmpbench speed}; do
   case $suite in
-    gmpbench) minutes="about 3" ;;
-    speed) minutes="about 1-2" ;;
+    gmpbench) minutes="about 3"; read -ra extra <<< "${GMPBENCH_ARGS:-}" ;;
+    speed) minutes="about 1-2"; read -ra extra <<< "${SPEED_ARGS:-}" ;;
     *) echo "bench-run: unknown suite $suite (gmpbench or speed)" >&2; exit 2 ;;
   esac
-  echo "bench-run: $suite --quick ($minutes minutes on the 2-vCPU build VM) ..."
+  echo "bench-run: $suite --quick ${extra[*]} (all tests: $minutes minutes on the 2-vCPU build VM) ..."
   start=$SECONDS
-  "$dotbench" "$suite" --quick --out "$run/$suite.json"
+  "$dotbench" "$suite" --quick "${extra[@]}" --out "$run/$suite.json"
   echo "bench-run: $suite done in $((SECONDS - start)) s"
 done
 if [ "${ICOUNT:-1}" = 1 ]; then
