@@ -3,6 +3,7 @@
 # report of the base branch's history plus this run, and writes the pull-request comment.
 #   usage: .ci/bench-compare.sh RUNDIR STORE BASE_BRANCH OUTDIR
 # Writes OUTDIR/comment.md, OUTDIR/compare-SUITE.md, OUTDIR/history/history.{html,md}.
+# COMMENT_LIMIT (default 60000): the comment's size past which the per-figure tables are left out.
 # Exit status: 0 no regression; 1 a regression (dotbench compare exit 10) or an instruction-count
 # change (RUNDIR/icount.status says fail); 2 bad usage. Everything is written before it exits.
 set -euo pipefail
@@ -59,6 +60,12 @@ history_inputs=("$run")
   echo
   echo "Trend charts: history/history.html in this run's artifacts."
 } >> "$comment.tmp"
+# GitHub refuses comments over 65536 characters: past COMMENT_LIMIT the folded tables of every
+# figure give way to a pointer to compare-SUITE.md in the artifacts.
+limit=${COMMENT_LIMIT:-60000}
+if [ "$(wc -c < "$comment.tmp")" -gt "$limit" ]; then
+  sed -i '/^<details>/,/^<\/details>/c\(The folded table of every figure is left out to fit the comment limit: compare-SUITE.md in the artifacts.)' "$comment.tmp"
+fi
 mv -f "$comment.tmp" "$comment"
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$comment" >> "$GITHUB_STEP_SUMMARY"; fi
 echo "bench-compare: $comment"

@@ -41,6 +41,12 @@ grep -q "2 run(s) at 2 commit(s)" "$work/out2/history/history.md" || fail "trend
 chars=$(wc -c < "$work/out2/comment.md")
 [ "$chars" -le 65536 ] || fail "comment of $chars characters is over GitHub's 65536 limit"
 
+COMMENT_LIMIT=8000 .ci/bench-compare.sh "$work/run2" "$work/store" main "$work/out2s" >/dev/null 2>&1 || true
+small=$(wc -c < "$work/out2s/comment.md")
+if [ "$small" -gt 8000 ] || grep -q '<details>' "$work/out2s/comment.md" || ! grep -q 'left out to fit the comment limit' "$work/out2s/comment.md"; then
+  fail "a comment over COMMENT_LIMIT keeps its folded tables ($small characters)"
+fi
+
 echo "== 3. controls: a planted slowdown and a failed instruction-count gate fail the gate"
 python3 - "$work/run2/gmpbench.json" "$work/slow/gmpbench.json" <<'PY'
 import json, sys
