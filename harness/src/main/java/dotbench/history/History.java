@@ -61,7 +61,7 @@ public record History(List<HistoryRun> runs, List<Series> series, EDivisive.Sett
     private static void add(Map<Series.Key, List<Series.Point>> points, HistoryRun run, PairRatios pair,
             Map<String, RatioEstimate> figures, boolean scope) {
         figures.forEach((figure, r) -> points
-                .computeIfAbsent(new Series.Key(run.suite(), run.machine(), pair.baseline(), pair.candidate(), figure, scope), k -> new ArrayList<>())
+                .computeIfAbsent(new Series.Key(run.suiteProfile(), run.machine(), pair.baseline(), pair.candidate(), figure, scope), k -> new ArrayList<>())
                 .add(new Series.Point(run.shortCommit(), run.date().toString(), run.source(), r)));
     }
 

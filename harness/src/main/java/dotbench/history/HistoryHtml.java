@@ -59,7 +59,7 @@ public final class HistoryHtml {
         out.append("<h2>Runs</h2>\n<table><tr><th>date</th><th>commit</th><th>suite</th><th>machine</th><th>source</th></tr>\n");
         for (HistoryRun r : h.runs()) {
             out.append("<tr><td>").append(esc(r.date().toString())).append("</td><td>").append(esc(r.shortCommit())).append("</td><td>")
-                    .append(esc(r.suite())).append("</td><td>").append(esc(r.machine())).append("</td><td>").append(esc(r.source())).append("</td></tr>\n");
+                    .append(esc(r.suiteProfile())).append("</td><td>").append(esc(r.machine())).append("</td><td>").append(esc(r.source())).append("</td></tr>\n");
         }
         out.append("</table>\n");
     }

@@ -20,11 +20,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One run of a history: which suite, at which commit, when, on which machine, and its A/B ratios
- * per pair (tests and scopes). Read from a full result file or from the compact history entry
+ * One run of a history: which suite and profile, at which commit, when, on which machine, and its
+ * A/B ratios per pair (tests and scopes). Read from a full result file or from the compact history entry
  * ("dotbench-history-entry", results/README.md) that keeps just this much.
  */
-public record HistoryRun(String suite, String commit, boolean dirty, Instant date, String machine, String source, List<PairRatios> pairs) {
+public record HistoryRun(String suite, String profile, String commit, boolean dirty, Instant date, String machine, String source, List<PairRatios> pairs) {
     public static final String ENTRY_SCHEMA = "dotbench-history-entry";
 
     /** The run a result file records; its commit and date come from the provenance. */
@@ -32,7 +32,9 @@ public record HistoryRun(String suite, String commit, boolean dirty, Instant dat
         JsonObject git = f.provenance().has("git") && f.provenance().get("git").isJsonObject() ? f.provenance().getAsJsonObject("git") : new JsonObject();
         String commit = git.has("commit") && git.get("commit").isJsonPrimitive() ? git.get("commit").getAsString() : "unrecorded";
         boolean dirty = git.has("dirty") && git.get("dirty").isJsonPrimitive() && git.get("dirty").getAsBoolean();
-        return new HistoryRun(f.suite(), commit, dirty, instant(f.date(), f.path()), f.machine(), f.path().getFileName().toString(), f.comparisons());
+        JsonObject settings = f.root().has("settings") && f.root().get("settings").isJsonObject() ? f.root().getAsJsonObject("settings") : new JsonObject();
+        String profile = settings.has("profile") && settings.get("profile").isJsonPrimitive() ? settings.get("profile").getAsString() : "unrecorded";
+        return new HistoryRun(f.suite(), profile, commit, dirty, instant(f.date(), f.path()), f.machine(), f.path().getFileName().toString(), f.comparisons());
     }
 
     /** A history entry or a full result file, whichever the file is. */
@@ -57,7 +59,7 @@ public record HistoryRun(String suite, String commit, boolean dirty, Instant dat
                 pairs.add(new PairRatios(c.get("baseline").getAsString(), c.get("candidate").getAsString(),
                         ratios(c.getAsJsonObject("tests")), ratios(c.getAsJsonObject("scopes")), Map.of()));
             }
-            return new HistoryRun(o.get("suite").getAsString(), o.get("commit").getAsString(), o.get("dirty").getAsBoolean(),
+            return new HistoryRun(o.get("suite").getAsString(), o.get("profile").getAsString(), o.get("commit").getAsString(), o.get("dirty").getAsBoolean(),
                     instant(o.get("date").getAsString(), path), o.get("machine").getAsString(), o.get("source").getAsString(), pairs);
         } catch (RuntimeException e) {
             throw new IOException(path + ": malformed history entry (" + e.getMessage() + ")", e);
@@ -70,6 +72,7 @@ public record HistoryRun(String suite, String commit, boolean dirty, Instant dat
         o.addProperty("schema", ENTRY_SCHEMA);
         o.addProperty("schema_version", 1);
         o.addProperty("suite", suite);
+        o.addProperty("profile", profile);
         o.addProperty("commit", commit);
         o.addProperty("dirty", dirty);
         o.addProperty("date", date.toString());
@@ -92,6 +95,11 @@ public record HistoryRun(String suite, String commit, boolean dirty, Instant dat
     public String entryFileName() {
         String stamp = date.toString().replace(":", "").replaceAll("\\.\\d+", "");
         return stamp + "-" + suite + "-" + commit.substring(0, Math.min(7, commit.length())) + (dirty ? "-dirty" : "") + ".json";
+    }
+
+    /** What a series is named by: the suite and, where recorded, the profile ("gmpbench quick"). */
+    public String suiteProfile() {
+        return "unrecorded".equals(profile) ? suite : suite + " " + profile;
     }
 
     public String shortCommit() {

@@ -4,8 +4,9 @@ import dotbench.stats.RatioEstimate;
 import java.util.List;
 
 /**
- * One figure over a history: a test (or a GMPbench scope) of one A/B pair of one suite on one
- * machine, one point per run in date order, and the change points found in it.
+ * One figure over a history: a test (or a GMPbench scope) of one A/B pair of one suite and
+ * profile ("gmpbench quick": runs of different profiles are different series) on one machine,
+ * one point per run in date order, and the change points found in it.
  */
 public record Series(Key key, List<Point> points, List<Change> changes) {
     public record Key(String suite, String machine, String baseline, String candidate, String figure, boolean scope) {

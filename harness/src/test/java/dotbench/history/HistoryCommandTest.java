@@ -35,7 +35,7 @@ class HistoryCommandTest {
         assertTrue(Files.isRegularFile(entry), o.out());
         assertTrue(Files.size(entry) < 40_000, "an entry keeps the ratios, not the samples: " + Files.size(entry) + " bytes");
         assertTrue(o.out().contains("history: 1 run(s), 96 series, 0 change point(s)"), o.out());
-        assertTrue(Files.readString(out.resolve("history.md")).contains("| gmpbench | dot vs stock | **total** |"));
+        assertTrue(Files.readString(out.resolve("history.md")).contains("| gmpbench quick | dot vs stock | **total** |"));
         assertTrue(Files.readString(out.resolve("history-changes.md")).contains("None found."));
         assertTrue(Files.readString(out.resolve("history.html")).contains("<svg "));
     }

@@ -45,8 +45,8 @@ class HistoryTest {
     void markdownAndHtmlNameTheCommitOfTheChange() {
         History h = History.build(SyntheticHistory.runs(5), EDivisive.Settings.DEFAULT);
         String md = HistoryMarkdown.render(h);
-        assertTrue(md.contains("| gmpbench | dot vs stock | multiply(8192,8192) | AMD EPYC @ ci | c110000 .. **c120000** |"), md);
-        assertTrue(md.contains("| gmpbench | dot vs stock | gcd(128,128) | AMD EPYC @ ci | 24 |"), md);
+        assertTrue(md.contains("| gmpbench quick | dot vs stock | multiply(8192,8192) | AMD EPYC @ ci | c110000 .. **c120000** |"), md);
+        assertTrue(md.contains("| gmpbench quick | dot vs stock | gcd(128,128) | AMD EPYC @ ci | 24 |"), md);
         assertTrue(HistoryMarkdown.changePoints(h).length() < md.length());
         String html = HistoryHtml.render(h, "test");
         assertEquals(2, html.split("<svg ", -1).length - 1, "one trend chart per series");

@@ -45,7 +45,7 @@ class HistoryBrowserRenderTest {
         List<HistoryRun> runs = new ArrayList<>();
         for (int i = 0; i < 16; i++) {
             double ratio = (i < 9 ? 1.0 : 0.94) + (i % 3 - 1) * 0.004;
-            runs.add(new HistoryRun("gmpbench", String.format("s%02d0000", i), false, Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3_600L * i), "CPU @ ci",
+            runs.add(new HistoryRun("gmpbench", "quick", String.format("s%02d0000", i), false, Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3_600L * i), "CPU @ ci",
                     "r" + i + ".json", List.of(new PairRatios("stock", "dot", Map.of("total", new RatioEstimate(ratio, ratio - 0.01, ratio + 0.01, false)),
                             Map.of(), Map.of()))));
         }
