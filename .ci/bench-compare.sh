@@ -2,7 +2,8 @@
 # Compares a run against the base branch's latest run in the history store, renders the trend
 # report of the base branch's history plus this run, and writes the pull-request comment.
 #   usage: .ci/bench-compare.sh RUNDIR STORE BASE_BRANCH OUTDIR
-# Writes OUTDIR/comment.md, OUTDIR/compare-SUITE.md, OUTDIR/history/history.{html,md}.
+# Writes OUTDIR/comment.md, OUTDIR/compare-SUITE.md, OUTDIR/history/history.{html,md} and the run
+# in the dashboards' formats, OUTDIR/export/FORMAT.json (dotbench export).
 # COMMENT_LIMIT (default 60000): the comment's size past which the per-figure tables are left out.
 # Exit status: 0 no regression; 1 a regression (dotbench compare exit 10) or an instruction-count
 # change (RUNDIR/icount.status says fail); 2 bad usage. Everything is written before it exits.
@@ -52,6 +53,10 @@ if [ -f "$run/icount.status" ]; then
   fi
   echo >> "$comment.tmp"
 fi
+mkdir -p "$out/export"
+for format in bencher github-action-benchmark github-action-benchmark-smaller jmh; do
+  "$dotbench" export --format "$format" --out "$out/export/$format.json" "${results[@]}" > /dev/null
+done
 history_inputs=("$run")
 [ -d "$store/$base_branch/entries" ] && history_inputs=("$store/$base_branch/entries" "$run")
 "$dotbench" history --out-dir "$out/history" "${history_inputs[@]}"

@@ -40,6 +40,9 @@ grep -q "^## gmpbench: dotbench compare" "$work/out2/comment.md" || fail "commen
 grep -q "^## dotbench history" "$work/out2/comment.md" || fail "comment lacks the history summary"
 grep -q "2 run(s) at 2 commit(s)" "$work/out2/history/history.md" || fail "trend report should hold main's run and this one"
 [ "$(grep -c '<svg ' "$work/out2/history/history.html")" -ge 96 ] || fail "trend report: one chart per series expected"
+for format in bencher github-action-benchmark jmh; do
+  /usr/bin/python3 results/schema/export/validate.py "$format" "$work/out2/export/$format.json" >/dev/null || fail "export/$format.json does not match its schema"
+done
 chars=$(wc -c < "$work/out2/comment.md")
 [ "$chars" -le 65536 ] || fail "comment of $chars characters is over GitHub's 65536 limit"
 
