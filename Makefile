@@ -27,10 +27,20 @@ include dot/dot.mk
 # variants), java.mk (bindings and harness), speed.mk, report.mk, device.mk.
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: run test bench clean
-run: $(RUN_TARGETS)
-test: $(TEST_TARGETS)
+# run, test and bench say up front how long they took last time on this machine and show
+# progress while they run (mk/timed.sh); their work is in the *-all targets. A dry run (make -n)
+# is not timed.
+TIMED = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),,mk/timed.sh "make $(1)")
+.PHONY: run test bench clean run-all test-all bench-all
+run:
+	@$(call TIMED,run) $(MAKE) --no-print-directory run-all
+test:
+	@$(call TIMED,test) $(MAKE) --no-print-directory test-all
+bench:
+	@$(call TIMED,bench) $(MAKE) --no-print-directory bench-all
+run-all: $(RUN_TARGETS)
+test-all: $(TEST_TARGETS)
 	@echo "make test: all suites passed"
-bench: $(BENCH_TARGETS)
+bench-all: $(BENCH_TARGETS)
 clean:
 	rm -rf $(BUILD) bindings/target harness/target target

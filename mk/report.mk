@@ -7,10 +7,12 @@
 APT_PACKAGES += chromium
 REPORT_OUT := $(BUILD)/report
 REPORT_INPUTS ?= results
+# the history whose trends (change points, GMPbench scopes) the report adds; empty for none
+REPORT_HISTORY ?= results/history
 
 .PHONY: report compare
 report: java
-	$(DOTBENCH) report --out-dir $(REPORT_OUT) $(REPORT_INPUTS)
+	$(DOTBENCH) report --out-dir $(REPORT_OUT) $(REPORT_HISTORY:%=--history %) $(REPORT_INPUTS)
 
 compare: java
 	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=base.json NEW=new.json [COMPARE_ARGS=--threshold 0.05]" >&2; exit 2; }

@@ -1,5 +1,9 @@
 package dotbench.cli;
 
+import dotbench.history.EDivisive;
+import dotbench.history.History;
+import dotbench.history.HistoryHtml;
+import dotbench.history.HistoryMarkdown;
 import dotbench.report.HtmlReport;
 import dotbench.report.MarkdownReport;
 import dotbench.report.PaperFigure;
@@ -11,6 +15,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,6 +38,10 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--out-dir", paramLabel = "DIR", description = "Where report.html and report.md go (default build/report).")
     Path outDir;
+
+    @Option(names = "--history", paramLabel = "DIR", description = "Add the trends of this history (dotbench history's input): change points, "
+            + "their charts and the GMPbench scopes' charts. Repeatable.")
+    List<Path> history = new ArrayList<>();
 
     @Spec
     CommandSpec spec;
@@ -57,9 +66,20 @@ final class ReportCommand implements Callable<Integer> {
         ReportModel model = ReportModel.build(files, ref, figures, Instant.now().toString());
         Path html = dir.resolve("report.html");
         Path md = dir.resolve("report.md");
+        String trends = "";
+        String trendsMd = "";
+        if (!history.isEmpty()) {
+            try {
+                History h = History.build(History.read(history, spec.commandLine().getErr()), EDivisive.Settings.DEFAULT);
+                trends = HistoryHtml.trendSection(h);
+                trendsMd = "\n" + HistoryMarkdown.changePoints(h);
+            } catch (IOException e) {
+                throw new DotbenchException(ExitCodes.IO_ERROR, e.getMessage(), e);
+            }
+        }
         try {
-            AtomicFiles.write(html, HtmlReport.render(model));
-            AtomicFiles.write(md, MarkdownReport.render(model));
+            AtomicFiles.write(html, HtmlReport.render(model, trends));
+            AtomicFiles.write(md, MarkdownReport.render(model) + trendsMd);
         } catch (IOException e) {
             throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write the report into " + dir + ": " + e.getMessage(), e);
         }

@@ -12,6 +12,11 @@ public final class HtmlReport {
     }
 
     public static String render(ReportModel m) {
+        return render(m, "");
+    }
+
+    /** The report with a section of another component's HTML (the history's trends) at its end. */
+    public static String render(ReportModel m, String appendix) {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>dotbench report</title>\n<style>\n")
                 .append("body{font-family:sans-serif;margin:24px;color:#222;max-width:1100px}")
@@ -24,6 +29,7 @@ public final class HtmlReport {
                 .append(" result file(s) on ").append(m.machines().size()).append(" machine(s). Ratios are candidate/baseline speed: above 1 (or above 0%) ")
                 .append("the candidate is faster. Every figure carries its 95% bootstrap interval; <span class=\"noisy\">noisy</span> marks an interval wider ")
                 .append("than the run's noise threshold (hatched bars, hollow points).</p>\n");
+        h.append(ReportSummary.html(m));
         provenance(h, m);
         reproduction(h, m);
         section(h, "Kernels: speedup vs operand size (paper Figure 3)", "fig3", m.speedupCurves(),
@@ -35,7 +41,7 @@ public final class HtmlReport {
         section(h, "Latency CDFs, stock vs dot (paper Figure 9)", "fig9", m.latencyCdfs(),
                 "No latency distributions (tests[].latency) among the inputs.");
         fleet(h, m);
-        return h.append("</body></html>\n").toString();
+        return h.append(appendix).append("</body></html>\n").toString();
     }
 
     private static void provenance(StringBuilder h, ReportModel m) {

@@ -3,7 +3,7 @@ package dotbench.report;
 import java.util.Locale;
 
 /** The few SVG and HTML pieces the charts draw with; every text goes through {@link #escape}. */
-final class Svg {
+public final class Svg {
     /** Colour-blind-safe palette (Okabe-Ito), one per series. */
     static final String[] PALETTE = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"};
     static final String NOISY_PATTERN_ID = "noisy-hatch";
@@ -11,19 +11,19 @@ final class Svg {
     private Svg() {
     }
 
-    static String color(int series) {
+    public static String color(int series) {
         return PALETTE[Math.floorMod(series, PALETTE.length)];
     }
 
-    static String escape(String s) {
+    public static String escape(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
-    static String num(double v) {
+    public static String num(double v) {
         return String.format(Locale.ROOT, "%.1f", v);
     }
 
-    static String open(String chartId, int width, int height, String title) {
+    public static String open(String chartId, int width, int height, String title) {
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"" + escape(chartId) + "\" width=\"" + width
                 + "\" height=\"" + height + "\" viewBox=\"0 0 " + width + " " + height + "\" role=\"img\" aria-label=\""
                 + escape(title) + "\">\n<title>" + escape(title) + "</title>\n"
@@ -37,16 +37,16 @@ final class Svg {
         return "url(#" + NOISY_PATTERN_ID + "-" + escape(chartId) + ")";
     }
 
-    static String close() {
+    public static String close() {
         return "</svg>\n";
     }
 
-    static String text(double x, double y, String s, String anchor, int size, String weight) {
+    public static String text(double x, double y, String s, String anchor, int size, String weight) {
         return "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" text-anchor=\"" + anchor + "\" font-size=\"" + size
                 + "\" font-weight=\"" + weight + "\" font-family=\"sans-serif\" fill=\"#222222\">" + escape(s) + "</text>\n";
     }
 
-    static String line(double x1, double y1, double x2, double y2, String stroke, double width, String dash) {
+    public static String line(double x1, double y1, double x2, double y2, String stroke, double width, String dash) {
         return "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(x2) + "\" y2=\"" + num(y2) + "\" stroke=\"" + stroke
                 + "\" stroke-width=\"" + num(width) + "\"" + (dash == null ? "" : " stroke-dasharray=\"" + dash + "\"") + "/>\n";
     }
@@ -56,7 +56,7 @@ final class Svg {
                 + num(h) + "\" fill=\"" + fill + "\" stroke=\"" + stroke + "\"><title>" + escape(tooltip) + "</title></rect>\n";
     }
 
-    static String circle(double x, double y, double r, String fill, String cssClass, String tooltip) {
+    public static String circle(double x, double y, double r, String fill, String cssClass, String tooltip) {
         return "<circle class=\"" + cssClass + "\" cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"" + num(r) + "\" fill=\"" + fill
                 + "\"><title>" + escape(tooltip) + "</title></circle>\n";
     }
