@@ -5,7 +5,8 @@
 # them, one child process each).
 DEVICE_OUT := $(BUILD)/device
 DEVICE_PROGRAMS := $(DOT_DIR)/test/test_addsub.c $(DOT_DIR)/test/test_mul.c $(DOT_DIR)/test/test_baselines.c \
-                   $(DOT_DIR)/bench/bench_mul.c $(DOT_DIR)/bench/bench_addsub.c $(DOT_DIR)/bench/bench_phases.c
+                   $(DOT_DIR)/bench/bench_mul.c $(DOT_DIR)/bench/bench_addsub.c $(DOT_DIR)/bench/bench_phases.c \
+                   $(DOT_DIR)/tune/tune_addsub.c
 DEVICE_GMP_A := $(firstword $(wildcard /usr/lib/x86_64-linux-gnu/libgmp.a /usr/lib64/libgmp.a /usr/lib/libgmp.a))
 DEVICE_OBJS := $(foreach p,$(DEVICE_PROGRAMS),$(DEVICE_OUT)/obj/$(basename $(notdir $(p))).o)
 
@@ -13,6 +14,10 @@ $(DEVICE_OUT)/obj/%.o: $(DOT_DIR)/test/%.c $(DOT_COMMON_HDRS) $(DOT_HDRS) | deps
 	@mkdir -p $(@D)
 	$(CC) $(DOT_TEST_CFLAGS) -Dmain=device_$* -c $< -o $@
 $(DEVICE_OUT)/obj/%.o: $(DOT_DIR)/bench/%.c $(wildcard $(DOT_DIR)/bench/*.h) $(DOT_COMMON_HDRS) $(DOT_HDRS) | deps
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) -Dmain=device_$* -c $< -o $@
+
+$(DEVICE_OUT)/obj/%.o: $(DOT_DIR)/tune/%.c $(wildcard $(DOT_DIR)/tune/*.h $(DOT_DIR)/bench/*.h) $(DOT_COMMON_HDRS) $(DOT_HDRS) | deps
 	@mkdir -p $(@D)
 	$(CC) $(DOT_TEST_CFLAGS) -Dmain=device_$* -c $< -o $@
 

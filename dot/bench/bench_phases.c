@@ -110,7 +110,7 @@ DOT_ALWAYS_INLINE dot_limb_t avx2_stage3(dot_limb_t *rp, const dot_limb_t *up, c
 
 DOT_ALWAYS_INLINE dot_limb_t avx2_full(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp)
 {
-    return avx2_aors(rp, up, vp, 8, DOT_OP_ADD, DOT_FAST);
+    return avx2_aors(rp, up, vp, 8, 0, DOT_OP_ADD, DOT_FAST);
 }
 DEFINE_TIMER(time_avx2_stage1, KEEP_CARRY(avx2_stage1(rp, up, vp)))
 DEFINE_TIMER(time_avx2_stage2, KEEP_CARRY(avx2_stage2(rp, up, vp)))
@@ -156,7 +156,7 @@ DOT_ALWAYS_INLINE dot_limb_t avx512_stage3(dot_limb_t *rp, const dot_limb_t *up,
 
 DOT_ALWAYS_INLINE dot_limb_t avx512_full(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp)
 {
-    return avx512_aors(rp, up, vp, 8, DOT_OP_ADD, DOT_FAST);
+    return avx512_aors(rp, up, vp, 8, 0, DOT_OP_ADD, DOT_FAST);
 }
 DEFINE_TIMER(time_avx512_stage1, KEEP_CARRY(avx512_stage1(rp, up, vp)))
 DEFINE_TIMER(time_avx512_stage2, KEEP_CARRY(avx512_stage2(rp, up, vp)))

@@ -21,6 +21,7 @@ int device_test_addsub(void);
 int device_bench_mul(int, char **);
 int device_bench_addsub(int, char **);
 int device_bench_phases(int, char **);
+int device_tune_addsub(int, char **);
 
 static char *quick_argv[] = {"bench", "--quick", NULL};
 static char *full_argv[] = {"bench", NULL};
@@ -36,6 +37,7 @@ static const struct {
     {"bench_mul", NULL, device_bench_mul},
     {"bench_addsub", NULL, device_bench_addsub},
     {"bench_phases", NULL, device_bench_phases},
+    {"tune_addsub", NULL, device_tune_addsub},
 };
 #define N_PROGRAMS (sizeof programs / sizeof programs[0])
 

@@ -22,7 +22,7 @@ verdict() { # ok message
   if [ "$1" = 1 ]; then passed=$((passed + 1)); echo "  ok   $2"; else failed=$((failed + 1)); echo "  FAIL $2"; fi
 }
 
-for variant in scalar sse avx2; do
+for variant in scalar chain sse avx2; do
   for op in add_n_ct sub_n_ct; do
     for n in 1 3 4 5 8 16 17 33 64 100; do
       a=$(count "$variant" "$op" "$n" random)
