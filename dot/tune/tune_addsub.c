@@ -37,10 +37,16 @@ static size_t tune_sizes(size_t *sizes)
     return count;
 }
 
-/* Median cycles per call of a and b on the same operands, interleaved; 0 if they disagree. */
+/* Median cycles per call of a and b on the same operands, interleaved; 0 if they disagree. The
+ * operands sit 1, 2 and 3 limbs past a 64-byte boundary: the libraries pass limb arrays from
+ * malloc (16-byte aligned) and at limb offsets into them, so a vector kernel's loads and stores
+ * mostly straddle cache lines there, and its crossover must be measured so. */
 static int time_pair(dot_aors_fn a, dot_aors_fn b, size_t n, int samples, double *ta, double *tb)
 {
-    static dot_limb_t u[MAXN], v[MAXN], ra[MAXN], rb[MAXN];
+    static dot_limb_t ubuf[MAXN + 8] __attribute__((aligned(64))),
+        vbuf[MAXN + 8] __attribute__((aligned(64))), rbuf[MAXN + 8] __attribute__((aligned(64))),
+        rb[MAXN];
+    dot_limb_t *u = ubuf + 2, *v = vbuf + 3, *ra = rbuf + 1;
     static dot_rng rng;
     static int seeded;
     if (!seeded) {

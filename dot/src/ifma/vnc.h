@@ -118,12 +118,11 @@ DOT_ALWAYS_INLINE void vnc_keep_cols(vnc_cols c)
 #endif
 
 /* Phase 1, gather: rows of a 5x5-digit product; b_j are broadcasts of the digits of B, from
- * memory (a broadcast from a general register costs zen4 half again as much, and it has fewer of
- * those ports than load ports). Row j's lo halves take A rotated up by j, its hi halves A rotated
+ * memory (a broadcast from a general register costs more on zen4, which has fewer of those
+ * ports than load ports). Row j's lo halves take A rotated up by j, its hi halves A rotated
  * up by j+1: each hi product then lands in the lane of the column it belongs to, so phase 3
  * (align the hi halves) needs no instruction of its own. That is one rotation more and one
- * rotation of the summed hi halves less, off the critical path: zen4, 4x4 product, 32 -> 30 TSC
- * cycles a call. */
+ * rotation of the summed hi halves less, off the critical path. */
 DOT_ALWAYS_INLINE vnc_rows vnc_gather_mul(__m512i a, const uint64_t b[5])
 {
     vnc_rows r;
@@ -266,9 +265,8 @@ DOT_ALWAYS_INLINE vnc_cols vnc_normalize(vnc_cols c)
  * 208, ...) never overlap one another, nor do the odd ones: each set is an 8-limb number X, Y
  * made by shifting and ORing, with no carries. The product is X + Y, one DoT addition: lane-wise
  * add, generate and propagate masks, carry-lookahead-by-addition in a general register, and a
- * masked +1 on the receiving limbs. This replaced a digit normalisation (two vector passes)
- * followed by a 52->64 repacking: on zen4 the 4x4 product went from 44 to 34 TSC cycles a call,
- * the square from 38 to 28. */
+ * masked +1 on the receiving limbs: cheaper than normalising the digits (two vector passes) and
+ * repacking 52 -> 64 bits. */
 DOT_ALWAYS_INLINE __m512i vnc_to64_add(vnc_cols c)
 {
     /* X limb i is (one column << s) | (another >> t); Y limb i needs one column, shifted either way.

@@ -1,8 +1,7 @@
 /* 4-limb square: the 6 distinct cross products u[i]*u[j] (i < j) as two short rows, doubled, plus
  * the 4 diagonal squares: 10 multiplies instead of 16. _addcarry_u64 (any x86-64, no ADX needed)
- * keeps the doubling and the diagonal chains in the carry flag; through unsigned __int128 the
- * diagonal chain alone measured 29 vs 23 TSC cycles per call on zen4. This kernel: 16 (GMP's
- * mpn_sqr: 18.5; the row-wise loop it replaces: 57). */
+ * keeps the doubling and the diagonal chains in the carry flag, which compilers do not manage
+ * through unsigned __int128 (bench_mul, results/). */
 #include <x86intrin.h>
 #include "../dot_impl.h"
 
@@ -25,8 +24,7 @@ void dot_scalar_sqr_4x4(dot_limb_t *rp, const dot_limb_t *up)
     p = (dot_u128)up[2] * up[3] + t5;
     t5 = (dot_limb_t)p;
     dot_limb_t t6 = (dot_limb_t)(p >> 64);
-    /* doubled: t + t in one add-with-carry chain (the shift-and-or form measured 2.5 TSC cycles
-     * a call slower on zen4) */
+    /* doubled: t + t in one add-with-carry chain (shorter than the shift-and-or form) */
     unsigned long long d1, d2, d3, d4, d5, d6;
     unsigned char c = _addcarry_u64(0, t1, t1, &d1);
     c = _addcarry_u64(c, t2, t2, &d2);
