@@ -1,0 +1,179 @@
+/* AVX-512 IFMA transforms of the NTT family: the scalar reference's arithmetic (ntt_impl.h) on 8
+ * coefficients per vector. Shoup and Montgomery products are vpmadd52luq/vpmadd52huq; a
+ * conditional subtraction is an unsigned minimum with the wrapped difference. Butterflies whose
+ * halves are 8 or more apart read whole vectors; the three stages below that run on groups of 16
+ * coefficients held in two registers, regrouped with vpermt2q. */
+#include "isa512.h"
+#include "ntt_impl.h"
+
+typedef __m512i v8;
+
+typedef struct {
+    v8 p, two_p, neg_p, p_inv, mask52;
+} vprime;
+
+static vprime vprime_of(const ntt_prime *q)
+{
+    return (vprime){_mm512_set1_epi64((long long)q->p), _mm512_set1_epi64((long long)q->two_p),
+                    _mm512_set1_epi64((long long)q->neg_p), _mm512_set1_epi64((long long)q->p_inv),
+                    _mm512_set1_epi64((long long)NTT_MASK52)};
+}
+
+DOT_ALWAYS_INLINE v8 vreduce(v8 x, v8 m) { return _mm512_min_epu64(x, _mm512_sub_epi64(x, m)); }
+
+/* x w mod p in [0, 2p) for x < 2^52: q = hi(x w'), then lo(x w) - lo(q p) modulo 2^52 */
+DOT_ALWAYS_INLINE v8 vmul_shoup(v8 x, v8 w, v8 w_shoup, const vprime *v)
+{
+    v8 zero = _mm512_setzero_si512();
+    v8 q = _mm512_madd52hi_epu64(zero, x, w_shoup);
+    v8 r = _mm512_madd52lo_epu64(zero, x, w);
+    r = _mm512_madd52lo_epu64(r, q, v->neg_p);
+    return _mm512_and_si512(r, v->mask52);
+}
+
+DOT_ALWAYS_INLINE v8 vmul_mont(v8 a, v8 b, const vprime *v)
+{
+    v8 zero = _mm512_setzero_si512();
+    v8 lo = _mm512_madd52lo_epu64(zero, a, b);
+    v8 hi = _mm512_madd52hi_epu64(v->p, a, b);
+    v8 m = _mm512_madd52lo_epu64(zero, lo, v->p_inv);
+    return _mm512_sub_epi64(hi, _mm512_madd52hi_epu64(zero, m, v->p));
+}
+
+DOT_ALWAYS_INLINE void gs(v8 *x, v8 *y, v8 w, v8 ws, const vprime *v)
+{
+    v8 s = vreduce(_mm512_add_epi64(*x, *y), v->two_p);
+    *y = vmul_shoup(_mm512_add_epi64(_mm512_sub_epi64(*x, *y), v->two_p), w, ws, v);
+    *x = s;
+}
+
+DOT_ALWAYS_INLINE void ct(v8 *x, v8 *y, v8 w, v8 ws, const vprime *v)
+{
+    v8 a = vreduce(*x, v->two_p);
+    v8 t = vmul_shoup(*y, w, ws, v);
+    *x = _mm512_add_epi64(a, t);
+    *y = _mm512_add_epi64(_mm512_sub_epi64(a, t), v->two_p);
+}
+
+/* One of the stages m = 4, 2, 1 on a group of 16 coefficients (A: 0..7, B: 8..15): the first
+ * halves of its butterflies gathered into one vector, the second halves into another, and back. */
+typedef struct {
+    v8 x, y;   /* gather: lane l <- the l-th position j with (j & m) == 0, and j + m */
+    v8 a, b;   /* scatter back: positions 0..7 and 8..15 from (X, Y) lanes */
+    v8 w, ws;  /* lane l's twiddle w_2m^(l mod m) */
+} small_stage;
+
+static small_stage small_stage_of(size_t m, const uint64_t *tw, const uint64_t *tw_shoup)
+{
+    uint64_t x[8], y[8], a[8], b[8], w[8], ws[8];
+    for (size_t l = 0; l < 8; l++) {
+        size_t j = (l & (m - 1)) | ((l & ~(m - 1)) << 1); /* insert a zero bit at m */
+        x[l] = j;
+        y[l] = j + m;
+        w[l] = tw[m + (l & (m - 1))];
+        ws[l] = tw_shoup[m + (l & (m - 1))];
+    }
+    for (size_t j = 0; j < 16; j++) { /* remove bit m: the lane; bit m: which half */
+        size_t lane = (j & (m - 1)) | ((j >> 1) & ~(m - 1));
+        uint64_t idx = lane + ((j & m) ? 8 : 0);
+        if (j < 8)
+            a[j] = idx;
+        else
+            b[j - 8] = idx;
+    }
+    return (small_stage){_mm512_loadu_si512(x), _mm512_loadu_si512(y), _mm512_loadu_si512(a),
+                         _mm512_loadu_si512(b), _mm512_loadu_si512(w), _mm512_loadu_si512(ws)};
+}
+
+DOT_ALWAYS_INLINE void small_butterflies(v8 *a, v8 *b, const small_stage *s, int inverse,
+                                         const vprime *v)
+{
+    v8 x = _mm512_permutex2var_epi64(*a, s->x, *b);
+    v8 y = _mm512_permutex2var_epi64(*a, s->y, *b);
+    if (inverse)
+        ct(&x, &y, s->w, s->ws, v);
+    else
+        gs(&x, &y, s->w, s->ws, v);
+    *a = _mm512_permutex2var_epi64(x, s->a, y);
+    *b = _mm512_permutex2var_epi64(x, s->b, y);
+}
+
+static void load(uint64_t *a, const dot_limb_t *up, size_t un, int logn, const ntt_prime *q)
+{
+    vprime v = vprime_of(q);
+    v8 lo50 = _mm512_set1_epi64((long long)((UINT64_C(1) << 50) - 1));
+    v8 c = _mm512_set1_epi64((long long)q->c50.w), cs = _mm512_set1_epi64((long long)q->c50.w_shoup);
+    size_t n = (size_t)1 << logn;
+    for (size_t i = 0; i < n; i += 8) {
+        size_t left = i < un ? un - i : 0;
+        __mmask8 k = (__mmask8)(left >= 8 ? 0xFF : (1u << left) - 1);
+        v8 x = _mm512_maskz_loadu_epi64(k, up + i);
+        v8 r = _mm512_add_epi64(_mm512_and_si512(x, lo50),
+                                vmul_shoup(_mm512_srli_epi64(x, 50), c, cs, &v));
+        _mm512_store_si512((void *)(a + i), vreduce(r, v.two_p));
+    }
+}
+
+static void forward(uint64_t *a, int logn, const ntt_prime *q)
+{
+    vprime v = vprime_of(q);
+    size_t n = (size_t)1 << logn;
+    for (size_t m = n / 2; m >= 8; m >>= 1)
+        for (size_t s = 0; s < n; s += 2 * m)
+            for (size_t k = 0; k < m; k += 8) {
+                v8 x = _mm512_load_si512((void *)(a + s + k));
+                v8 y = _mm512_load_si512((void *)(a + s + k + m));
+                gs(&x, &y, _mm512_loadu_si512(q->fwd + m + k), _mm512_loadu_si512(q->fwd_shoup + m + k), &v);
+                _mm512_store_si512((void *)(a + s + k), x);
+                _mm512_store_si512((void *)(a + s + k + m), y);
+            }
+    small_stage s4 = small_stage_of(4, q->fwd, q->fwd_shoup);
+    small_stage s2 = small_stage_of(2, q->fwd, q->fwd_shoup);
+    small_stage s1 = small_stage_of(1, q->fwd, q->fwd_shoup);
+    for (size_t g = 0; g < n; g += 16) {
+        v8 lo = _mm512_load_si512((void *)(a + g)), hi = _mm512_load_si512((void *)(a + g + 8));
+        small_butterflies(&lo, &hi, &s4, 0, &v);
+        small_butterflies(&lo, &hi, &s2, 0, &v);
+        small_butterflies(&lo, &hi, &s1, 0, &v);
+        _mm512_store_si512((void *)(a + g), lo);
+        _mm512_store_si512((void *)(a + g + 8), hi);
+    }
+}
+
+static void pointwise(uint64_t *a, const uint64_t *b, int logn, const ntt_prime *q)
+{
+    vprime v = vprime_of(q);
+    size_t n = (size_t)1 << logn;
+    for (size_t i = 0; i < n; i += 8) {
+        v8 x = _mm512_load_si512((const void *)(a + i)), y = _mm512_load_si512((const void *)(b + i));
+        _mm512_store_si512((void *)(a + i), vmul_mont(x, y, &v));
+    }
+}
+
+static void inverse(uint64_t *a, int logn, const ntt_prime *q)
+{
+    vprime v = vprime_of(q);
+    size_t n = (size_t)1 << logn;
+    small_stage s1 = small_stage_of(1, q->inv, q->inv_shoup);
+    small_stage s2 = small_stage_of(2, q->inv, q->inv_shoup);
+    small_stage s4 = small_stage_of(4, q->inv, q->inv_shoup);
+    for (size_t g = 0; g < n; g += 16) {
+        v8 lo = _mm512_load_si512((void *)(a + g)), hi = _mm512_load_si512((void *)(a + g + 8));
+        small_butterflies(&lo, &hi, &s1, 1, &v);
+        small_butterflies(&lo, &hi, &s2, 1, &v);
+        small_butterflies(&lo, &hi, &s4, 1, &v);
+        _mm512_store_si512((void *)(a + g), lo);
+        _mm512_store_si512((void *)(a + g + 8), hi);
+    }
+    for (size_t m = 8; m < n; m <<= 1)
+        for (size_t s = 0; s < n; s += 2 * m)
+            for (size_t k = 0; k < m; k += 8) {
+                v8 x = _mm512_load_si512((void *)(a + s + k));
+                v8 y = _mm512_load_si512((void *)(a + s + k + m));
+                ct(&x, &y, _mm512_loadu_si512(q->inv + m + k), _mm512_loadu_si512(q->inv_shoup + m + k), &v);
+                _mm512_store_si512((void *)(a + s + k), x);
+                _mm512_store_si512((void *)(a + s + k + m), y);
+            }
+}
+
+const ntt_ops ntt_ifma_ops = {"ifma", load, forward, pointwise, inverse};

@@ -1,0 +1,96 @@
+/* The steps of an NTT product, shared by every variant: transform each operand modulo each prime,
+ * multiply pointwise, transform back, reconstruct. The schoolbook product takes the operands for
+ * which the transforms cannot pay (thresholds measured by dot/bench/bench_ntt.c). */
+#include <stdlib.h>
+#include "ntt_impl.h"
+
+/* below these the schoolbook product wins on every variant (bench_ntt --handover) */
+#define NTT_MIN_VN 24
+#define NTT_MIN_LIMBS 64
+
+int ntt_log_for(size_t ncoef)
+{
+    int logn = NTT_LOG_MIN;
+    while (((size_t)1 << logn) < ncoef)
+        logn++;
+    return logn;
+}
+
+int ntt_set_alloc(ntt_set *s, int logn)
+{
+    size_t bytes = sizeof(uint64_t) << logn;
+    for (int i = 0; i < NTT_PRIMES; i++)
+        s->r[i] = aligned_alloc(64, bytes);
+    if (s->r[0] && s->r[1] && s->r[2])
+        return 0;
+    ntt_set_free(s);
+    return -1;
+}
+
+void ntt_set_free(ntt_set *s)
+{
+    for (int i = 0; i < NTT_PRIMES; i++) {
+        free(s->r[i]);
+        s->r[i] = NULL;
+    }
+}
+
+void ntt_transform(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const dot_limb_t *up,
+                   size_t un, int logn)
+{
+    for (int i = 0; i < NTT_PRIMES; i++) {
+        ops->load(s->r[i], up, un, logn, &t->prime[i]);
+        ops->forward(s->r[i], logn, &t->prime[i]);
+    }
+}
+
+void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_set *g,
+                dot_limb_t *rp, size_t rn, size_t ncoef, int logn)
+{
+    for (int i = 0; i < NTT_PRIMES; i++) {
+        ops->pointwise(s->r[i], g->r[i], logn, &t->prime[i]);
+        ops->inverse(s->r[i], logn, &t->prime[i]);
+    }
+    ntt_crt(rp, rn, s->r, ncoef, logn, t);
+}
+
+static void out_of_memory(void)
+{
+    abort(); /* mpn_mul has no way to fail; neither has this */
+}
+
+void ntt_mul_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t un,
+                  const dot_limb_t *vp, size_t vn)
+{
+    if (vn < NTT_MIN_VN || un + vn < NTT_MIN_LIMBS) {
+        ntt_basecase_mul(rp, up, un, vp, vn);
+        return;
+    }
+    const ntt_tables *t = ntt_tables_get();
+    size_t ncoef = un + vn - 1;
+    int logn = ntt_log_for(ncoef);
+    ntt_set a, b;
+    if (ntt_set_alloc(&a, logn) || ntt_set_alloc(&b, logn))
+        out_of_memory();
+    ntt_transform(ops, t, &a, up, un, logn);
+    ntt_transform(ops, t, &b, vp, vn, logn);
+    ntt_finish(ops, t, &a, &b, rp, un + vn, ncoef, logn);
+    ntt_set_free(&a);
+    ntt_set_free(&b);
+}
+
+void ntt_sqr_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t n)
+{
+    if (n < NTT_MIN_VN || 2 * n < NTT_MIN_LIMBS) {
+        ntt_basecase_mul(rp, up, n, up, n);
+        return;
+    }
+    const ntt_tables *t = ntt_tables_get();
+    int logn = ntt_log_for(2 * n - 1);
+    ntt_set a;
+    if (ntt_set_alloc(&a, logn))
+        out_of_memory();
+    ntt_transform(ops, t, &a, up, n, logn);
+    ntt_finish(ops, t, &a, &a, rp, 2 * n, 2 * n - 1, logn);
+    ntt_set_free(&a);
+}

@@ -1,0 +1,100 @@
+/*
+ * Internal layout of the NTT family (dot_ntt.h): the primes and their tables, one variant's
+ * transforms, and the steps that every variant shares.
+ *
+ * Residues live in 64-bit words below 2^52. Three primes p < 2^50 with 2^20 | p - 1: 4p < 2^52
+ * keeps every lazy value an IFMA operand, and p0 p1 p2 > 2^149 exceeds every coefficient of a
+ * product of 64-bit limbs, n (2^64 - 1)^2 for n <= 2^14.
+ * Value ranges: limbs load to [0, 2p); the forward transform keeps [0, 2p); the pointwise
+ * Montgomery product (R = 2^52) returns [0, 2p); the inverse transform returns [0, 4p).
+ */
+#ifndef DOT_NTT_IMPL_H
+#define DOT_NTT_IMPL_H
+
+#include <stdint.h>
+#include "dot_impl.h"
+#include "dot_ntt.h"
+
+#define NTT_PRIMES 3
+#define NTT_LOG_MAX 14
+#define NTT_MAX ((size_t)1 << NTT_LOG_MAX)
+#define NTT_LOG_MIN 4 /* the vector transforms work on groups of 16 coefficients */
+#define NTT_MASK52 ((UINT64_C(1) << 52) - 1)
+
+/* A constant multiplier with its Shoup companion floor(w 2^52 / p). */
+typedef struct {
+    uint64_t w, w_shoup;
+} ntt_const;
+
+typedef struct {
+    uint64_t p, two_p;
+    uint64_t neg_p; /* 2^52 - p */
+    uint64_t p_inv; /* p^-1 mod 2^52, for the pointwise Montgomery product */
+    ntt_const c50;  /* 2^50 mod p: a limb is lo50 + 2^50 hi14 */
+    /* 2^52 / 2^k mod p: undoes the pointwise product's 2^-52 and the inverse's factor 2^k */
+    ntt_const scale[NTT_LOG_MAX + 1];
+    /* [m + k] = w_2m^k (fwd) and w_2m^-k (inv) for m = 1, 2, 4 .. NTT_MAX / 2, k < m, where w_2m is
+     * a primitive 2m-th root of unity with w_2m = w_4m^2: the twiddles of every length at once. */
+    uint64_t fwd[NTT_MAX], fwd_shoup[NTT_MAX];
+    uint64_t inv[NTT_MAX], inv_shoup[NTT_MAX];
+} ntt_prime;
+
+typedef struct {
+    ntt_prime prime[NTT_PRIMES];
+    /* Garner's reconstruction x = a0 + a1 p0 + a2 p0 p1 */
+    ntt_const p0_inv_mod_p1, p0_mod_p2, p01_inv_mod_p2;
+    uint64_t p01_lo, p01_hi; /* p0 p1 */
+} ntt_tables;
+
+/* Built on first use (thread-safe), never freed. */
+const ntt_tables *ntt_tables_get(void);
+
+/* One variant's transforms on n = 2^logn coefficients (NTT_LOG_MIN <= logn <= NTT_LOG_MAX);
+ * arrays are 64-byte aligned. Input and output ranges as above. */
+typedef struct {
+    const char *name;
+    /* a = the limbs {up, un} mod p, zero-padded to n (un <= n) */
+    void (*load)(uint64_t *a, const dot_limb_t *up, size_t un, int logn, const ntt_prime *q);
+    /* decimation in frequency: natural order in, bit-reversed out */
+    void (*forward)(uint64_t *a, int logn, const ntt_prime *q);
+    /* a = a b 2^-52 mod p, coefficient by coefficient */
+    void (*pointwise)(uint64_t *a, const uint64_t *b, int logn, const ntt_prime *q);
+    /* decimation in time: bit-reversed in, natural order out, times 2^logn */
+    void (*inverse)(uint64_t *a, int logn, const ntt_prime *q);
+} ntt_ops;
+
+extern const ntt_ops ntt_scalar_ops;
+extern const ntt_ops ntt_ifma_ops;
+/* the ops dot_isa() selects */
+const ntt_ops *ntt_active_ops(void);
+
+/* {rp, rn} = sum over j < ncoef of x_j 2^(64 j), where x_j is the integer < p0 p1 p2 whose residues
+ * are r[i][j] 2^-logn mod p_i (the inverse transforms' outputs, as the pointwise product left
+ * them); the sum must fit in rn limbs (higher carries are dropped). */
+void ntt_crt(dot_limb_t *rp, size_t rn, uint64_t *const r[NTT_PRIMES], size_t ncoef, int logn,
+             const ntt_tables *t);
+/* {rp, un + vn} = {up, un} {vp, vn}, schoolbook, un >= vn >= 1, no overlap */
+void ntt_basecase_mul(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
+                      size_t vn);
+
+/* The steps of a product, with a given variant. A transform set is NTT_PRIMES arrays of 2^logn. */
+typedef struct {
+    uint64_t *r[NTT_PRIMES];
+} ntt_set;
+int ntt_set_alloc(ntt_set *s, int logn); /* 0 on success */
+void ntt_set_free(ntt_set *s);
+/* the smallest logn >= NTT_LOG_MIN with 2^logn >= ncoef */
+int ntt_log_for(size_t ncoef);
+/* s = the forward transforms of {up, un} */
+void ntt_transform(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const dot_limb_t *up,
+                   size_t un, int logn);
+/* s = s * g pointwise (g == s squares), inverse transforms, then {rp, rn} from the first ncoef
+ * coefficients; s is consumed */
+void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_set *g,
+                dot_limb_t *rp, size_t rn, size_t ncoef, int logn);
+
+void ntt_mul_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t un,
+                  const dot_limb_t *vp, size_t vn);
+void ntt_sqr_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t n);
+
+#endif

@@ -1,0 +1,107 @@
+/* dot_ntt_mul / dot_ntt_sqr (dot_ntt.h): every variant this CPU runs against GMP at every operand
+ * size up to 1100 limbs, unbalanced, all-ones and zero operands; the public entry points; the
+ * variant DOT_ISA selects; and planted faults (a wrong twiddle, a wrong reconstruction constant,
+ * a wrong scale) that the same comparison must catch. The emulated build
+ * (emul/test_ntt_ifma.c) covers the IFMA transforms on any machine. */
+#include <stdio.h>
+#include <string.h>
+#include "common/child.h"
+#include "common/ntt_battery.h"
+
+/* A product built from the steps with tables of our own, so that a fault can be planted. */
+static int product_matches(const ntt_ops *ops, const ntt_tables *t, size_t n)
+{
+    dot_rng r;
+    dot_rng_seed(&r, 99);
+    dot_limb_t u[256], v[256], got[512];
+    mp_limb_t want[512];
+    for (size_t i = 0; i < n; i++) {
+        u[i] = dot_rng_next(&r);
+        v[i] = dot_rng_next(&r);
+    }
+    int logn = ntt_log_for(2 * n - 1);
+    ntt_set a, b;
+    if (ntt_set_alloc(&a, logn) || ntt_set_alloc(&b, logn))
+        abort();
+    ntt_transform(ops, t, &a, u, n, logn);
+    ntt_transform(ops, t, &b, v, n, logn);
+    ntt_finish(ops, t, &a, &b, got, 2 * n, 2 * n - 1, logn);
+    ntt_set_free(&a);
+    ntt_set_free(&b);
+    mpn_mul_n(want, u, v, (mp_size_t)n);
+    return memcmp(got, want, 2 * n * sizeof got[0]) == 0;
+}
+
+static void planted_faults(const ntt_ops *ops)
+{
+    ntt_tables *t = malloc(sizeof *t);
+    memcpy(t, ntt_tables_get(), sizeof *t);
+    CHECK(product_matches(ops, t, 200), "%s: the untouched tables multiply right", ops->name);
+    t->prime[1].fwd[64 + 5] = (t->prime[1].fwd[64 + 5] + 1) % t->prime[1].p;
+    CHECK(!product_matches(ops, t, 200), "%s control: a wrong twiddle must be caught", ops->name);
+    memcpy(t, ntt_tables_get(), sizeof *t);
+    t->p01_inv_mod_p2.w ^= 1;
+    CHECK(!product_matches(ops, t, 200), "%s control: a wrong CRT constant must be caught", ops->name);
+    memcpy(t, ntt_tables_get(), sizeof *t);
+    t->prime[2].scale[9] = t->prime[2].scale[8];
+    CHECK(!product_matches(ops, t, 200), "%s control: a wrong 1/n scale must be caught", ops->name);
+    free(t);
+    printf("  %-28s planted faults caught\n", ops->name);
+}
+
+/* the child's half of the DOT_ISA check: print the transforms the entry points would use */
+static int child(void)
+{
+    printf("%s", ntt_active_ops()->name);
+    return 0;
+}
+
+static void isa_follows_env(void)
+{
+    const char *const scalar_env[] = {"DOT_ISA=scalar", NULL};
+    dot_child_result c = dot_run_self("--child", scalar_env);
+    CHECK(strcmp(c.out, "scalar") == 0, "DOT_ISA=scalar selects the scalar transforms (got '%s')", c.out);
+    if (dot_isa_supported("ifma")) {
+        const char *const ifma_env[] = {"DOT_ISA=ifma", NULL};
+        c = dot_run_self("--child", ifma_env);
+        CHECK(strcmp(c.out, "ifma") == 0, "DOT_ISA=ifma selects the IFMA transforms (got '%s')", c.out);
+    }
+}
+
+static void entry_points(void)
+{
+    nttb_buffers *b = malloc(sizeof *b);
+    dot_rng r;
+    dot_rng_seed(&r, 7);
+    unsigned long before = dot_check_failures();
+    for (size_t n = 1; n <= NTTB_MAX; n += 37) {
+        nttb_fill(&r, b->u, n, NTTB_RANDOM);
+        nttb_fill(&r, b->v, n, NTTB_RANDOM);
+        dot_ntt_mul(b->got, b->u, n, b->v, n);
+        mpn_mul_n(b->want, b->u, b->v, (mp_size_t)n);
+        CHECK(memcmp(b->got, b->want, 2 * n * sizeof b->got[0]) == 0, "dot_ntt_mul n=%zu", n);
+        dot_ntt_sqr(b->got, b->u, n);
+        mpn_sqr(b->want, b->u, (mp_size_t)n);
+        CHECK(memcmp(b->got, b->want, 2 * n * sizeof b->got[0]) == 0, "dot_ntt_sqr n=%zu", n);
+    }
+    printf("  %-28s %s\n", "dot_ntt_* entry points", dot_check_failures() == before ? "ok" : "FAILED");
+    free(b);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--child") == 0)
+        return child();
+    printf("NTT products against GMP (dot_isa: %s):\n", dot_isa());
+    ntt_battery("scalar", &ntt_scalar_ops, 1, 400);
+    planted_faults(&ntt_scalar_ops);
+    if (dot_isa_supported("ifma")) {
+        ntt_battery("ifma", &ntt_ifma_ops, 1, 400);
+        planted_faults(&ntt_ifma_ops);
+    } else {
+        printf("  %-28s skipped: this CPU cannot run it\n", "ifma");
+    }
+    entry_points();
+    isa_follows_env();
+    return dot_check_summary();
+}
