@@ -51,7 +51,8 @@ void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_s
         ops->pointwise(s->r[i], g->r[i], logn, &t->prime[i]);
         ops->inverse(s->r[i], logn, &t->prime[i]);
     }
-    ntt_crt(rp, rn, s->r, ncoef, logn, t);
+    ops->digits(s->r, logn, t);
+    ntt_combine(rp, rn, s->r, ncoef, t);
 }
 
 static void out_of_memory(void)

@@ -61,6 +61,9 @@ typedef struct {
     void (*pointwise)(uint64_t *a, const uint64_t *b, int logn, const ntt_prime *q);
     /* decimation in time: bit-reversed in, natural order out, times 2^logn */
     void (*inverse)(uint64_t *a, int logn, const ntt_prime *q);
+    /* r[i][j] (inverse outputs) -> Garner's digits a_i < p_i of the integer x_j < p0 p1 p2 with
+     * x_j = r[i][j] 2^-logn mod p_i, i.e. x_j = a0 + a1 p0 + a2 p0 p1 (p0 is the largest prime) */
+    void (*digits)(uint64_t *const r[NTT_PRIMES], int logn, const ntt_tables *t);
 } ntt_ops;
 
 extern const ntt_ops ntt_scalar_ops;
@@ -68,11 +71,11 @@ extern const ntt_ops ntt_ifma_ops;
 /* the ops dot_isa() selects */
 const ntt_ops *ntt_active_ops(void);
 
-/* {rp, rn} = sum over j < ncoef of x_j 2^(64 j), where x_j is the integer < p0 p1 p2 whose residues
- * are r[i][j] 2^-logn mod p_i (the inverse transforms' outputs, as the pointwise product left
- * them); the sum must fit in rn limbs (higher carries are dropped). */
-void ntt_crt(dot_limb_t *rp, size_t rn, uint64_t *const r[NTT_PRIMES], size_t ncoef, int logn,
-             const ntt_tables *t);
+/* {rp, rn} = sum over j < ncoef of x_j 2^(64 j), x_j given by its Garner digits a[i][j]; the
+ * sum must fit in rn limbs (higher carries are dropped). */
+void ntt_combine(dot_limb_t *rp, size_t rn, uint64_t *const a[NTT_PRIMES], size_t ncoef,
+                 const ntt_tables *t);
+void ntt_scalar_digits(uint64_t *const r[NTT_PRIMES], int logn, const ntt_tables *t);
 /* {rp, un + vn} = {up, un} {vp, vn}, schoolbook, un >= vn >= 1, no overlap */
 void ntt_basecase_mul(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
                       size_t vn);

@@ -98,20 +98,24 @@ DOT_ALWAYS_INLINE void small_butterflies(v8 *a, v8 *b, const small_stage *s, int
     *b = _mm512_permutex2var_epi64(x, s->b, y);
 }
 
+/* Only the operand's own limbs are read: a masked load whose masked-off lanes reach an untouched
+ * page costs a microcode assist on every call, so the zero padding is stored, never loaded. */
 static void load(uint64_t *a, const dot_limb_t *up, size_t un, int logn, const ntt_prime *q)
 {
     vprime v = vprime_of(q);
     v8 lo50 = _mm512_set1_epi64((long long)((UINT64_C(1) << 50) - 1));
     v8 c = _mm512_set1_epi64((long long)q->c50.w), cs = _mm512_set1_epi64((long long)q->c50.w_shoup);
-    size_t n = (size_t)1 << logn;
-    for (size_t i = 0; i < n; i += 8) {
-        size_t left = i < un ? un - i : 0;
+    size_t n = (size_t)1 << logn, i;
+    for (i = 0; i < un; i += 8) {
+        size_t left = un - i;
         __mmask8 k = (__mmask8)(left >= 8 ? 0xFF : (1u << left) - 1);
         v8 x = _mm512_maskz_loadu_epi64(k, up + i);
         v8 r = _mm512_add_epi64(_mm512_and_si512(x, lo50),
                                 vmul_shoup(_mm512_srli_epi64(x, 50), c, cs, &v));
         _mm512_store_si512((void *)(a + i), vreduce(r, v.two_p));
     }
+    for (; i < n; i += 8)
+        _mm512_store_si512((void *)(a + i), _mm512_setzero_si512());
 }
 
 static void forward(uint64_t *a, int logn, const ntt_prime *q)
@@ -176,4 +180,32 @@ static void inverse(uint64_t *a, int logn, const ntt_prime *q)
             }
 }
 
-const ntt_ops ntt_ifma_ops = {"ifma", load, forward, pointwise, inverse};
+DOT_ALWAYS_INLINE v8 vconst(uint64_t x) { return _mm512_set1_epi64((long long)x); }
+
+/* Garner's digits, 8 coefficients at a time: the scalar reference's steps (ntt_crt.c). */
+static void digits(uint64_t *const r[NTT_PRIMES], int logn, const ntt_tables *t)
+{
+    vprime v0 = vprime_of(&t->prime[0]), v1 = vprime_of(&t->prime[1]), v2 = vprime_of(&t->prime[2]);
+    v8 s0 = vconst(t->prime[0].scale[logn].w), s0s = vconst(t->prime[0].scale[logn].w_shoup);
+    v8 s1 = vconst(t->prime[1].scale[logn].w), s1s = vconst(t->prime[1].scale[logn].w_shoup);
+    v8 s2 = vconst(t->prime[2].scale[logn].w), s2s = vconst(t->prime[2].scale[logn].w_shoup);
+    v8 c1 = vconst(t->p0_inv_mod_p1.w), c1s = vconst(t->p0_inv_mod_p1.w_shoup);
+    v8 m2 = vconst(t->p0_mod_p2.w), m2s = vconst(t->p0_mod_p2.w_shoup);
+    v8 c2 = vconst(t->p01_inv_mod_p2.w), c2s = vconst(t->p01_inv_mod_p2.w_shoup);
+    v8 three_p2 = vconst(3 * t->prime[2].p);
+    size_t n = (size_t)1 << logn;
+    for (size_t j = 0; j < n; j += 8) {
+        v8 a0 = vreduce(vmul_shoup(_mm512_load_si512((void *)(r[0] + j)), s0, s0s, &v0), v0.p);
+        v8 y1 = vreduce(vmul_shoup(_mm512_load_si512((void *)(r[1] + j)), s1, s1s, &v1), v1.p);
+        v8 y2 = vreduce(vmul_shoup(_mm512_load_si512((void *)(r[2] + j)), s2, s2s, &v2), v2.p);
+        v8 d1 = _mm512_sub_epi64(_mm512_add_epi64(y1, v1.p), vreduce(a0, v1.p));
+        v8 a1 = vreduce(vmul_shoup(d1, c1, c1s, &v1), v1.p);
+        v8 u = _mm512_add_epi64(vmul_shoup(a1, m2, m2s, &v2), vreduce(a0, v2.p));
+        v8 d2 = _mm512_sub_epi64(_mm512_add_epi64(y2, three_p2), u);
+        _mm512_store_si512((void *)(r[0] + j), a0);
+        _mm512_store_si512((void *)(r[1] + j), a1);
+        _mm512_store_si512((void *)(r[2] + j), vreduce(vmul_shoup(d2, c2, c2s, &v2), v2.p));
+    }
+}
+
+const ntt_ops ntt_ifma_ops = {"ifma", load, forward, pointwise, inverse, digits};

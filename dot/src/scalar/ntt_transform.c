@@ -50,4 +50,4 @@ static void inverse(uint64_t *a, int logn, const ntt_prime *q)
             }
 }
 
-const ntt_ops ntt_scalar_ops = {"scalar", load, forward, pointwise, inverse};
+const ntt_ops ntt_scalar_ops = {"scalar", load, forward, pointwise, inverse, ntt_scalar_digits};
