@@ -18,21 +18,18 @@ int ntt_log_for(size_t ncoef)
 
 int ntt_set_alloc(ntt_set *s, int logn)
 {
-    size_t bytes = sizeof(uint64_t) << logn;
+    size_t n = (size_t)1 << logn;
+    uint64_t *block = aligned_alloc(64, NTT_PRIMES * n * sizeof(uint64_t));
     for (int i = 0; i < NTT_PRIMES; i++)
-        s->r[i] = aligned_alloc(64, bytes);
-    if (s->r[0] && s->r[1] && s->r[2])
-        return 0;
-    ntt_set_free(s);
-    return -1;
+        s->r[i] = block ? block + i * n : NULL;
+    return block ? 0 : -1;
 }
 
 void ntt_set_free(ntt_set *s)
 {
-    for (int i = 0; i < NTT_PRIMES; i++) {
-        free(s->r[i]);
+    free(s->r[0]);
+    for (int i = 0; i < NTT_PRIMES; i++)
         s->r[i] = NULL;
-    }
 }
 
 void ntt_transform(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const dot_limb_t *up,

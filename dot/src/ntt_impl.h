@@ -96,6 +96,13 @@ void ntt_transform(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const do
 void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_set *g,
                 dot_limb_t *rp, size_t rn, size_t ncoef, int logn);
 
+struct dot_ntt_mont {
+    size_t limbs;
+    int logn; /* every product here has at most 2 limbs - 1 coefficients */
+    dot_limb_t *n;
+    ntt_set n_hat, ninv_hat; /* the forward transforms of N and of -N^-1 mod R */
+};
+
 void ntt_mul_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t un,
                   const dot_limb_t *vp, size_t vn);
 void ntt_sqr_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t n);
