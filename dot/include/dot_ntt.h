@@ -17,8 +17,8 @@
 extern "C" {
 #endif
 
-/* The largest un + vn the products accept (the longest transform is 2^14 coefficients). */
-#define DOT_NTT_MAX_LIMBS 16384
+/* The largest un + vn the products accept (the longest transform is 3 2^12 coefficients). */
+#define DOT_NTT_MAX_LIMBS 12288
 
 /* {rp, un + vn} = {up, un} * {vp, vn}: mpn_mul's contract, un >= vn >= 1, no overlap between rp
  * and an input, plus un + vn <= DOT_NTT_MAX_LIMBS. Small or very unbalanced operands are

@@ -8,17 +8,18 @@
 #define NTT_MIN_VN 24
 #define NTT_MIN_LIMBS 64
 
-int ntt_log_for(size_t ncoef)
+size_t ntt_size_for(size_t ncoef)
 {
-    int logn = NTT_LOG_MIN;
-    while (((size_t)1 << logn) < ncoef)
-        logn++;
-    return logn;
+    for (size_t n = (size_t)1 << NTT_LOG_MIN;; n *= 2) {
+        if (n >= ncoef)
+            return n;
+        if (n / 2 >= ((size_t)1 << NTT_LOG_MIN) && 3 * n / 2 >= ncoef)
+            return 3 * n / 2;
+    }
 }
 
-int ntt_set_alloc(ntt_set *s, int logn)
+int ntt_set_alloc(ntt_set *s, size_t n)
 {
-    size_t n = (size_t)1 << logn;
     uint64_t *block = aligned_alloc(64, NTT_PRIMES * n * sizeof(uint64_t));
     for (int i = 0; i < NTT_PRIMES; i++)
         s->r[i] = block ? block + i * n : NULL;
@@ -33,22 +34,22 @@ void ntt_set_free(ntt_set *s)
 }
 
 void ntt_transform(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const dot_limb_t *up,
-                   size_t un, int logn)
+                   size_t un, size_t n)
 {
     for (int i = 0; i < NTT_PRIMES; i++) {
-        ops->load(s->r[i], up, un, logn, &t->prime[i]);
-        ops->forward(s->r[i], logn, &t->prime[i]);
+        ops->load(s->r[i], up, un, n, &t->prime[i]);
+        ops->forward(s->r[i], n, &t->prime[i]);
     }
 }
 
 void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_set *g,
-                dot_limb_t *rp, size_t rn, size_t ncoef, int logn)
+                dot_limb_t *rp, size_t rn, size_t ncoef, size_t n)
 {
     for (int i = 0; i < NTT_PRIMES; i++) {
-        ops->pointwise(s->r[i], g->r[i], logn, &t->prime[i]);
-        ops->inverse(s->r[i], logn, &t->prime[i]);
+        ops->pointwise(s->r[i], g->r[i], n, &t->prime[i]);
+        ops->inverse(s->r[i], n, &t->prime[i]);
     }
-    ops->digits(s->r, logn, t);
+    ops->digits(s->r, n, t);
     ntt_combine(rp, rn, s->r, ncoef, t);
 }
 
@@ -66,13 +67,13 @@ void ntt_mul_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size
     }
     const ntt_tables *t = ntt_tables_get();
     size_t ncoef = un + vn - 1;
-    int logn = ntt_log_for(ncoef);
+    size_t n = ntt_size_for(ncoef);
     ntt_set a, b;
-    if (ntt_set_alloc(&a, logn) || ntt_set_alloc(&b, logn))
+    if (ntt_set_alloc(&a, n) || ntt_set_alloc(&b, n))
         out_of_memory();
-    ntt_transform(ops, t, &a, up, un, logn);
-    ntt_transform(ops, t, &b, vp, vn, logn);
-    ntt_finish(ops, t, &a, &b, rp, un + vn, ncoef, logn);
+    ntt_transform(ops, t, &a, up, un, n);
+    ntt_transform(ops, t, &b, vp, vn, n);
+    ntt_finish(ops, t, &a, &b, rp, un + vn, ncoef, n);
     ntt_set_free(&a);
     ntt_set_free(&b);
 }
@@ -84,11 +85,11 @@ void ntt_sqr_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size
         return;
     }
     const ntt_tables *t = ntt_tables_get();
-    int logn = ntt_log_for(2 * n - 1);
+    size_t len = ntt_size_for(2 * n - 1);
     ntt_set a;
-    if (ntt_set_alloc(&a, logn))
+    if (ntt_set_alloc(&a, len))
         out_of_memory();
-    ntt_transform(ops, t, &a, up, n, logn);
-    ntt_finish(ops, t, &a, &a, rp, 2 * n, 2 * n - 1, logn);
+    ntt_transform(ops, t, &a, up, n, len);
+    ntt_finish(ops, t, &a, &a, rp, 2 * n, 2 * n - 1, len);
     ntt_set_free(&a);
 }

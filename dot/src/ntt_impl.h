@@ -2,9 +2,11 @@
  * Internal layout of the NTT family (dot_ntt.h): the primes and their tables, one variant's
  * transforms, and the steps that every variant shares.
  *
- * Residues live in 64-bit words below 2^52. Three primes p < 2^50 with 2^20 | p - 1: 4p < 2^52
+ * Residues live in 64-bit words below 2^52. Three primes p < 2^50 with 3 2^20 | p - 1: 4p < 2^52
  * keeps every lazy value an IFMA operand, and p0 p1 p2 > 2^149 exceeds every coefficient of a
- * product of 64-bit limbs, n (2^64 - 1)^2 for n <= 2^14.
+ * product of 64-bit limbs, n (2^64 - 1)^2 for n < 2^21.
+ * Transform lengths n are 2^k or 3 2^k (k >= NTT_LOG_MIN): the one just above a product's
+ * coefficient count wastes at most a third of the transform instead of half.
  * Value ranges: limbs load to [0, 2p); the forward transform keeps [0, 2p); the pointwise
  * Montgomery product (R = 2^52) returns [0, 2p); the inverse transform returns [0, 4p).
  */
@@ -16,7 +18,7 @@
 #include "dot_ntt.h"
 
 #define NTT_PRIMES 3
-#define NTT_LOG_MAX 14
+#define NTT_LOG_MAX 13 /* lengths up to 3 2^12 >= DOT_NTT_MAX_LIMBS */
 #define NTT_MAX ((size_t)1 << NTT_LOG_MAX)
 #define NTT_LOG_MIN 4 /* the vector transforms work on groups of 16 coefficients */
 #define NTT_MASK52 ((UINT64_C(1) << 52) - 1)
@@ -31,12 +33,18 @@ typedef struct {
     uint64_t neg_p; /* 2^52 - p */
     uint64_t p_inv; /* p^-1 mod 2^52, for the pointwise Montgomery product */
     ntt_const c50;  /* 2^50 mod p: a limb is lo50 + 2^50 hi14 */
-    /* 2^52 / 2^k mod p: undoes the pointwise product's 2^-52 and the inverse's factor 2^k */
-    ntt_const scale[NTT_LOG_MAX + 1];
+    /* [t][k] = 2^52 / (3^t 2^k) mod p: undoes the pointwise product's 2^-52 and the inverse's
+     * factor n = 3^t 2^k */
+    ntt_const scale[2][NTT_LOG_MAX + 1];
     /* [m + k] = w_2m^k (fwd) and w_2m^-k (inv) for m = 1, 2, 4 .. NTT_MAX / 2, k < m, where w_2m is
      * a primitive 2m-th root of unity with w_2m = w_4m^2: the twiddles of every length at once. */
     uint64_t fwd[NTT_MAX], fwd_shoup[NTT_MAX];
     uint64_t inv[NTT_MAX], inv_shoup[NTT_MAX];
+    /* the radix-3 stage of length 3m: [m + j] = w_3m^j, w_3m^2j, w_3m^-j, w_3m^-2j (j < m), with
+     * w_3m^3 = w_m as above; and the cube root of unity w_3m^m */
+    uint64_t r3_w1[NTT_MAX], r3_w1_shoup[NTT_MAX], r3_w2[NTT_MAX], r3_w2_shoup[NTT_MAX];
+    uint64_t r3_i1[NTT_MAX], r3_i1_shoup[NTT_MAX], r3_i2[NTT_MAX], r3_i2_shoup[NTT_MAX];
+    ntt_const cube;
 } ntt_prime;
 
 typedef struct {
@@ -49,21 +57,22 @@ typedef struct {
 /* Built on first use (thread-safe), never freed. */
 const ntt_tables *ntt_tables_get(void);
 
-/* One variant's transforms on n = 2^logn coefficients (NTT_LOG_MIN <= logn <= NTT_LOG_MAX);
- * arrays are 64-byte aligned. Input and output ranges as above. */
+/* One variant's transforms on n coefficients (a length ntt_size_for returns); arrays are 64-byte
+ * aligned. Input and output ranges as above. A length 3m transform is one radix-3 stage and three
+ * of length m. */
 typedef struct {
     const char *name;
     /* a = the limbs {up, un} mod p, zero-padded to n (un <= n) */
-    void (*load)(uint64_t *a, const dot_limb_t *up, size_t un, int logn, const ntt_prime *q);
+    void (*load)(uint64_t *a, const dot_limb_t *up, size_t un, size_t n, const ntt_prime *q);
     /* decimation in frequency: natural order in, bit-reversed out */
-    void (*forward)(uint64_t *a, int logn, const ntt_prime *q);
+    void (*forward)(uint64_t *a, size_t n, const ntt_prime *q);
     /* a = a b 2^-52 mod p, coefficient by coefficient */
-    void (*pointwise)(uint64_t *a, const uint64_t *b, int logn, const ntt_prime *q);
-    /* decimation in time: bit-reversed in, natural order out, times 2^logn */
-    void (*inverse)(uint64_t *a, int logn, const ntt_prime *q);
+    void (*pointwise)(uint64_t *a, const uint64_t *b, size_t n, const ntt_prime *q);
+    /* decimation in time: bit-reversed in, natural order out, times n */
+    void (*inverse)(uint64_t *a, size_t n, const ntt_prime *q);
     /* r[i][j] (inverse outputs) -> Garner's digits a_i < p_i of the integer x_j < p0 p1 p2 with
-     * x_j = r[i][j] 2^-logn mod p_i, i.e. x_j = a0 + a1 p0 + a2 p0 p1 (p0 is the largest prime) */
-    void (*digits)(uint64_t *const r[NTT_PRIMES], int logn, const ntt_tables *t);
+     * x_j = r[i][j] 2^52 / n mod p_i, i.e. x_j = a0 + a1 p0 + a2 p0 p1 (p0 is the largest prime) */
+    void (*digits)(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t);
 } ntt_ops;
 
 extern const ntt_ops ntt_scalar_ops;
@@ -75,30 +84,32 @@ const ntt_ops *ntt_active_ops(void);
  * sum must fit in rn limbs (higher carries are dropped). */
 void ntt_combine(dot_limb_t *rp, size_t rn, uint64_t *const a[NTT_PRIMES], size_t ncoef,
                  const ntt_tables *t);
-void ntt_scalar_digits(uint64_t *const r[NTT_PRIMES], int logn, const ntt_tables *t);
+void ntt_scalar_digits(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t);
+/* the scale constant of length n (ntt_prime.scale) */
+ntt_const ntt_scale_for(const ntt_prime *q, size_t n);
 /* {rp, un + vn} = {up, un} {vp, vn}, schoolbook, un >= vn >= 1, no overlap */
 void ntt_basecase_mul(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
                       size_t vn);
 
-/* The steps of a product, with a given variant. A transform set is NTT_PRIMES arrays of 2^logn. */
+/* The steps of a product, with a given variant. A transform set is NTT_PRIMES arrays of n. */
 typedef struct {
     uint64_t *r[NTT_PRIMES];
 } ntt_set;
-int ntt_set_alloc(ntt_set *s, int logn); /* 0 on success */
+int ntt_set_alloc(ntt_set *s, size_t n); /* 0 on success */
 void ntt_set_free(ntt_set *s);
-/* the smallest logn >= NTT_LOG_MIN with 2^logn >= ncoef */
-int ntt_log_for(size_t ncoef);
+/* the shortest transform length 2^k or 3 2^k, k >= NTT_LOG_MIN, with at least ncoef coefficients */
+size_t ntt_size_for(size_t ncoef);
 /* s = the forward transforms of {up, un} */
 void ntt_transform(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const dot_limb_t *up,
-                   size_t un, int logn);
+                   size_t un, size_t n);
 /* s = s * g pointwise (g == s squares), inverse transforms, then {rp, rn} from the first ncoef
  * coefficients; s is consumed */
 void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_set *g,
-                dot_limb_t *rp, size_t rn, size_t ncoef, int logn);
+                dot_limb_t *rp, size_t rn, size_t ncoef, size_t n);
 
 struct dot_ntt_mont {
     size_t limbs;
-    int logn; /* every product here has at most 2 limbs - 1 coefficients */
+    size_t len; /* the transform length: every product here has at most 2 limbs - 1 coefficients */
     dot_limb_t *n;
     ntt_set n_hat, ninv_hat; /* the forward transforms of N and of -N^-1 mod R */
 };

@@ -82,15 +82,15 @@ dot_ntt_mont *dot_ntt_mont_new(const dot_limb_t *n, size_t limbs)
     if (!m || !ninv || !(m->n = malloc(limbs * sizeof *n)))
         goto fail;
     m->limbs = limbs;
-    m->logn = ntt_log_for(2 * limbs - 1);
+    m->len = ntt_size_for(2 * limbs - 1);
     memcpy(m->n, n, limbs * sizeof *n);
-    if (neg_inverse(ninv, n, limbs) || ntt_set_alloc(&m->n_hat, m->logn) ||
-        ntt_set_alloc(&m->ninv_hat, m->logn))
+    if (neg_inverse(ninv, n, limbs) || ntt_set_alloc(&m->n_hat, m->len) ||
+        ntt_set_alloc(&m->ninv_hat, m->len))
         goto fail;
     const ntt_ops *ops = ntt_active_ops();
     const ntt_tables *t = ntt_tables_get();
-    ntt_transform(ops, t, &m->n_hat, n, limbs, m->logn);
-    ntt_transform(ops, t, &m->ninv_hat, ninv, limbs, m->logn);
+    ntt_transform(ops, t, &m->n_hat, n, limbs, m->len);
+    ntt_transform(ops, t, &m->ninv_hat, ninv, limbs, m->len);
     free(ninv);
     return m;
 fail:
@@ -114,23 +114,23 @@ void dot_ntt_mont_mul(const dot_ntt_mont *m, dot_limb_t *r, const dot_limb_t *a,
     const ntt_ops *ops = ntt_active_ops();
     const ntt_tables *t = ntt_tables_get();
     size_t k = m->limbs;
-    int logn = m->logn;
+    size_t len = m->len;
     ntt_set x, y;
     dot_limb_t *tt = malloc(5 * k * sizeof *tt); /* T (2k), m N (2k), m (k) */
-    if (!tt || ntt_set_alloc(&x, logn) || ntt_set_alloc(&y, logn))
+    if (!tt || ntt_set_alloc(&x, len) || ntt_set_alloc(&y, len))
         abort(); /* no way to report failure, as for dot_ntt_mul */
     dot_limb_t *mn = tt + 2 * k, *q = tt + 4 * k;
-    ntt_transform(ops, t, &x, a, k, logn);
+    ntt_transform(ops, t, &x, a, k, len);
     if (a == b) { /* pointers, not values: the square skips a transform */
-        ntt_finish(ops, t, &x, &x, tt, 2 * k, 2 * k - 1, logn);
+        ntt_finish(ops, t, &x, &x, tt, 2 * k, 2 * k - 1, len);
     } else {
-        ntt_transform(ops, t, &y, b, k, logn);
-        ntt_finish(ops, t, &x, &y, tt, 2 * k, 2 * k - 1, logn);
+        ntt_transform(ops, t, &y, b, k, len);
+        ntt_finish(ops, t, &x, &y, tt, 2 * k, 2 * k - 1, len);
     }
-    ntt_transform(ops, t, &x, tt, k, logn);
-    ntt_finish(ops, t, &x, &m->ninv_hat, q, k, k, logn); /* the low k limbs only */
-    ntt_transform(ops, t, &x, q, k, logn);
-    ntt_finish(ops, t, &x, &m->n_hat, mn, 2 * k, 2 * k - 1, logn);
+    ntt_transform(ops, t, &x, tt, k, len);
+    ntt_finish(ops, t, &x, &m->ninv_hat, q, k, k, len); /* the low k limbs only */
+    ntt_transform(ops, t, &x, q, k, len);
+    ntt_finish(ops, t, &x, &m->n_hat, mn, 2 * k, 2 * k - 1, len);
     /* T + m N is 0 mod R: its low half only passes a carry up */
     dot_limb_t *hi = tt + k;
     dot_limb_t c_lo = add_k(tt, tt, mn, k);

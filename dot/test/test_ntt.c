@@ -19,34 +19,44 @@ static int product_matches(const ntt_ops *ops, const ntt_tables *t, size_t n)
         u[i] = dot_rng_next(&r);
         v[i] = dot_rng_next(&r);
     }
-    int logn = ntt_log_for(2 * n - 1);
+    size_t len = ntt_size_for(2 * n - 1);
     ntt_set a, b;
-    if (ntt_set_alloc(&a, logn) || ntt_set_alloc(&b, logn))
+    if (ntt_set_alloc(&a, len) || ntt_set_alloc(&b, len))
         abort();
-    ntt_transform(ops, t, &a, u, n, logn);
-    ntt_transform(ops, t, &b, v, n, logn);
-    ntt_finish(ops, t, &a, &b, got, 2 * n, 2 * n - 1, logn);
+    ntt_transform(ops, t, &a, u, n, len);
+    ntt_transform(ops, t, &b, v, n, len);
+    ntt_finish(ops, t, &a, &b, got, 2 * n, 2 * n - 1, len);
     ntt_set_free(&a);
     ntt_set_free(&b);
     mpn_mul_n(want, u, v, (mp_size_t)n);
     return memcmp(got, want, 2 * n * sizeof got[0]) == 0;
 }
 
+/* 200 limbs take a transform of length 512, 150 limbs one of 3 * 128 */
 static void planted_faults(const ntt_ops *ops)
 {
+    unsigned long before = dot_check_failures();
+    const ntt_tables *good = ntt_tables_get();
     ntt_tables *t = malloc(sizeof *t);
-    memcpy(t, ntt_tables_get(), sizeof *t);
-    CHECK(product_matches(ops, t, 200), "%s: the untouched tables multiply right", ops->name);
+    memcpy(t, good, sizeof *t);
+    CHECK(ntt_size_for(399) == 512 && ntt_size_for(299) == 384, "the controls' transform lengths");
+    CHECK(product_matches(ops, t, 200) && product_matches(ops, t, 150), "%s: the untouched tables multiply right", ops->name);
     t->prime[1].fwd[64 + 5] = (t->prime[1].fwd[64 + 5] + 1) % t->prime[1].p;
     CHECK(!product_matches(ops, t, 200), "%s control: a wrong twiddle must be caught", ops->name);
-    memcpy(t, ntt_tables_get(), sizeof *t);
+    memcpy(t, good, sizeof *t);
+    t->prime[0].r3_w1[128 + 7] = (t->prime[0].r3_w1[128 + 7] + 1) % t->prime[0].p;
+    CHECK(!product_matches(ops, t, 150), "%s control: a wrong radix-3 twiddle must be caught", ops->name);
+    memcpy(t, good, sizeof *t);
     t->p01_inv_mod_p2.w ^= 1;
     CHECK(!product_matches(ops, t, 200), "%s control: a wrong CRT constant must be caught", ops->name);
-    memcpy(t, ntt_tables_get(), sizeof *t);
-    t->prime[2].scale[9] = t->prime[2].scale[8];
+    memcpy(t, good, sizeof *t);
+    t->prime[2].scale[0][9] = t->prime[2].scale[0][8];
     CHECK(!product_matches(ops, t, 200), "%s control: a wrong 1/n scale must be caught", ops->name);
+    memcpy(t, good, sizeof *t);
+    t->prime[2].scale[1][7] = t->prime[2].scale[0][7];
+    CHECK(!product_matches(ops, t, 150), "%s control: a wrong 1/3n scale must be caught", ops->name);
     free(t);
-    printf("  %-28s planted faults caught\n", ops->name);
+    printf("  %-28s %s\n", ops->name, dot_check_failures() == before ? "planted faults caught" : "FAILED");
 }
 
 /* the child's half of the DOT_ISA check: print the transforms the entry points would use */

@@ -100,12 +100,12 @@ DOT_ALWAYS_INLINE void small_butterflies(v8 *a, v8 *b, const small_stage *s, int
 
 /* Only the operand's own limbs are read: a masked load whose masked-off lanes reach an untouched
  * page costs a microcode assist on every call, so the zero padding is stored, never loaded. */
-static void load(uint64_t *a, const dot_limb_t *up, size_t un, int logn, const ntt_prime *q)
+static void load(uint64_t *a, const dot_limb_t *up, size_t un, size_t n, const ntt_prime *q)
 {
     vprime v = vprime_of(q);
     v8 lo50 = _mm512_set1_epi64((long long)((UINT64_C(1) << 50) - 1));
     v8 c = _mm512_set1_epi64((long long)q->c50.w), cs = _mm512_set1_epi64((long long)q->c50.w_shoup);
-    size_t n = (size_t)1 << logn, i;
+    size_t i;
     for (i = 0; i < un; i += 8) {
         size_t left = un - i;
         __mmask8 k = (__mmask8)(left >= 8 ? 0xFF : (1u << left) - 1);
@@ -118,10 +118,14 @@ static void load(uint64_t *a, const dot_limb_t *up, size_t un, int logn, const n
         _mm512_store_si512((void *)(a + i), _mm512_setzero_si512());
 }
 
-static void forward(uint64_t *a, int logn, const ntt_prime *q)
+DOT_ALWAYS_INLINE v8 vconst(uint64_t x) { return _mm512_set1_epi64((long long)x); }
+DOT_ALWAYS_INLINE v8 vload(const uint64_t *p) { return _mm512_load_si512((const void *)p); }
+DOT_ALWAYS_INLINE v8 vloadu(const uint64_t *p) { return _mm512_loadu_si512((const void *)p); }
+DOT_ALWAYS_INLINE void vstore(uint64_t *p, v8 x) { _mm512_store_si512((void *)p, x); }
+
+static void forward2(uint64_t *a, size_t n, const ntt_prime *q)
 {
     vprime v = vprime_of(q);
-    size_t n = (size_t)1 << logn;
     for (size_t m = n / 2; m >= 8; m >>= 1)
         for (size_t s = 0; s < n; s += 2 * m)
             for (size_t k = 0; k < m; k += 8) {
@@ -144,20 +148,18 @@ static void forward(uint64_t *a, int logn, const ntt_prime *q)
     }
 }
 
-static void pointwise(uint64_t *a, const uint64_t *b, int logn, const ntt_prime *q)
+static void pointwise(uint64_t *a, const uint64_t *b, size_t n, const ntt_prime *q)
 {
     vprime v = vprime_of(q);
-    size_t n = (size_t)1 << logn;
     for (size_t i = 0; i < n; i += 8) {
         v8 x = _mm512_load_si512((const void *)(a + i)), y = _mm512_load_si512((const void *)(b + i));
         _mm512_store_si512((void *)(a + i), vmul_mont(x, y, &v));
     }
 }
 
-static void inverse(uint64_t *a, int logn, const ntt_prime *q)
+static void inverse2(uint64_t *a, size_t n, const ntt_prime *q)
 {
     vprime v = vprime_of(q);
-    size_t n = (size_t)1 << logn;
     small_stage s1 = small_stage_of(1, q->inv, q->inv_shoup);
     small_stage s2 = small_stage_of(2, q->inv, q->inv_shoup);
     small_stage s4 = small_stage_of(4, q->inv, q->inv_shoup);
@@ -180,20 +182,67 @@ static void inverse(uint64_t *a, int logn, const ntt_prime *q)
             }
 }
 
-DOT_ALWAYS_INLINE v8 vconst(uint64_t x) { return _mm512_set1_epi64((long long)x); }
+/* The radix-3 stages of a length 3m (m a multiple of 16), as in the scalar reference. */
+static void forward(uint64_t *a, size_t n, const ntt_prime *q)
+{
+    if (n % 3) {
+        forward2(a, n, q);
+        return;
+    }
+    size_t m = n / 3;
+    vprime v = vprime_of(q);
+    v8 four_p = vconst(2 * q->two_p), cube = vconst(q->cube.w), cube_s = vconst(q->cube.w_shoup);
+    for (size_t j = 0; j < m; j += 8) {
+        v8 x = vload(a + j), y = vload(a + j + m), z = vload(a + j + 2 * m);
+        v8 t = vmul_shoup(_mm512_add_epi64(_mm512_sub_epi64(y, z), v.two_p), cube, cube_s, &v);
+        v8 s = vreduce(vreduce(_mm512_add_epi64(_mm512_add_epi64(x, y), z), four_p), v.two_p);
+        v8 u = _mm512_add_epi64(vreduce(_mm512_add_epi64(_mm512_sub_epi64(x, z), v.two_p), v.two_p), t);
+        v8 w = _mm512_add_epi64(vreduce(_mm512_add_epi64(_mm512_sub_epi64(x, y), v.two_p), v.two_p),
+                                _mm512_sub_epi64(v.two_p, t));
+        vstore(a + j, s);
+        vstore(a + j + m, vmul_shoup(u, vloadu(q->r3_w1 + m + j), vloadu(q->r3_w1_shoup + m + j), &v));
+        vstore(a + j + 2 * m, vmul_shoup(w, vloadu(q->r3_w2 + m + j), vloadu(q->r3_w2_shoup + m + j), &v));
+    }
+    for (int b = 0; b < 3; b++)
+        forward2(a + b * m, m, q);
+}
+
+static void inverse(uint64_t *a, size_t n, const ntt_prime *q)
+{
+    if (n % 3) {
+        inverse2(a, n, q);
+        return;
+    }
+    size_t m = n / 3;
+    for (int b = 0; b < 3; b++)
+        inverse2(a + b * m, m, q);
+    vprime v = vprime_of(q);
+    v8 four_p = vconst(2 * q->two_p), cube = vconst(q->cube.w), cube_s = vconst(q->cube.w_shoup);
+    for (size_t j = 0; j < m; j += 8) {
+        v8 x = vreduce(vload(a + j), v.two_p);
+        v8 y = vmul_shoup(vload(a + j + m), vloadu(q->r3_i1 + m + j), vloadu(q->r3_i1_shoup + m + j), &v);
+        v8 z = vmul_shoup(vload(a + j + 2 * m), vloadu(q->r3_i2 + m + j), vloadu(q->r3_i2_shoup + m + j), &v);
+        v8 t = vmul_shoup(_mm512_add_epi64(_mm512_sub_epi64(z, y), v.two_p), cube, cube_s, &v);
+        v8 x_two_p = _mm512_add_epi64(x, v.two_p);
+        vstore(a + j, vreduce(_mm512_add_epi64(_mm512_add_epi64(x, y), z), four_p));
+        vstore(a + j + m, vreduce(_mm512_add_epi64(_mm512_sub_epi64(x_two_p, y), t), four_p));
+        vstore(a + j + 2 * m, vreduce(_mm512_add_epi64(_mm512_sub_epi64(x_two_p, z), _mm512_sub_epi64(v.two_p, t)), four_p));
+    }
+}
 
 /* Garner's digits, 8 coefficients at a time: the scalar reference's steps (ntt_crt.c). */
-static void digits(uint64_t *const r[NTT_PRIMES], int logn, const ntt_tables *t)
+static void digits(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t)
 {
     vprime v0 = vprime_of(&t->prime[0]), v1 = vprime_of(&t->prime[1]), v2 = vprime_of(&t->prime[2]);
-    v8 s0 = vconst(t->prime[0].scale[logn].w), s0s = vconst(t->prime[0].scale[logn].w_shoup);
-    v8 s1 = vconst(t->prime[1].scale[logn].w), s1s = vconst(t->prime[1].scale[logn].w_shoup);
-    v8 s2 = vconst(t->prime[2].scale[logn].w), s2s = vconst(t->prime[2].scale[logn].w_shoup);
+    ntt_const sc0 = ntt_scale_for(&t->prime[0], n), sc1 = ntt_scale_for(&t->prime[1], n);
+    ntt_const sc2 = ntt_scale_for(&t->prime[2], n);
+    v8 s0 = vconst(sc0.w), s0s = vconst(sc0.w_shoup);
+    v8 s1 = vconst(sc1.w), s1s = vconst(sc1.w_shoup);
+    v8 s2 = vconst(sc2.w), s2s = vconst(sc2.w_shoup);
     v8 c1 = vconst(t->p0_inv_mod_p1.w), c1s = vconst(t->p0_inv_mod_p1.w_shoup);
     v8 m2 = vconst(t->p0_mod_p2.w), m2s = vconst(t->p0_mod_p2.w_shoup);
     v8 c2 = vconst(t->p01_inv_mod_p2.w), c2s = vconst(t->p01_inv_mod_p2.w_shoup);
     v8 three_p2 = vconst(3 * t->prime[2].p);
-    size_t n = (size_t)1 << logn;
     for (size_t j = 0; j < n; j += 8) {
         v8 a0 = vreduce(vmul_shoup(_mm512_load_si512((void *)(r[0] + j)), s0, s0s, &v0), v0.p);
         v8 y1 = vreduce(vmul_shoup(_mm512_load_si512((void *)(r[1] + j)), s1, s1s, &v1), v1.p);

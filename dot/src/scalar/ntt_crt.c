@@ -2,15 +2,16 @@
  * reference of ntt_ops.digits), and the carry propagation every variant shares (ntt_combine). */
 #include "ntt_arith.h"
 
-void ntt_scalar_digits(uint64_t *const r[NTT_PRIMES], int logn, const ntt_tables *t)
+void ntt_scalar_digits(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t)
 {
+    ntt_const s0 = ntt_scale_for(&t->prime[0], n), s1 = ntt_scale_for(&t->prime[1], n);
+    ntt_const s2 = ntt_scale_for(&t->prime[2], n);
     const ntt_prime *q0 = &t->prime[0], *q1 = &t->prime[1], *q2 = &t->prime[2];
     uint64_t p0 = q0->p, p1 = q1->p, p2 = q2->p;
-    size_t n = (size_t)1 << logn;
     for (size_t j = 0; j < n; j++) {
-        uint64_t a0 = ntt_reduce(ntt_mul_shoup(r[0][j], q0->scale[logn], p0), p0);
-        uint64_t y1 = ntt_reduce(ntt_mul_shoup(r[1][j], q1->scale[logn], p1), p1);
-        uint64_t y2 = ntt_reduce(ntt_mul_shoup(r[2][j], q2->scale[logn], p2), p2);
+        uint64_t a0 = ntt_reduce(ntt_mul_shoup(r[0][j], s0, p0), p0);
+        uint64_t y1 = ntt_reduce(ntt_mul_shoup(r[1][j], s1, p1), p1);
+        uint64_t y2 = ntt_reduce(ntt_mul_shoup(r[2][j], s2, p2), p2);
         /* p0 is the largest prime, so a0 < 2 p1 and a0 < 2 p2 */
         uint64_t a1 = ntt_reduce(ntt_mul_shoup(y1 + p1 - ntt_reduce(a0, p1), t->p0_inv_mod_p1, p1), p1);
         uint64_t u = ntt_mul_shoup(a1, t->p0_mod_p2, p2) + ntt_reduce(a0, p2); /* < 3 p2 */

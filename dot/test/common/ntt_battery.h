@@ -67,12 +67,17 @@ static void nttb_check_sqr(const char *label, const ntt_ops *ops, nttb_buffers *
           "%s sqr n=%zu", label, n);
 }
 
+static int nttb_power_of_two(size_t c) { return (c & (c - 1)) == 0; }
+
 /* 1 for the sizes checked at every stride: small ones and those beside a transform length's
- * boundary (un + vn - 1 = 2^k, 2^k + 1). */
+ * boundary (2n - 1 coefficients = 2^k or 3 2^k, or one more). */
 static int nttb_edge(size_t n)
 {
     size_t c = 2 * n - 1;
-    return n <= 40 || (c & (c - 1)) == 0 || ((c - 1) & (c - 2)) == 0 || (((c + 1) & c) == 0) || n == NTTB_MAX;
+    for (size_t d = c - 1; d <= c; d++)
+        if (nttb_power_of_two(d) || (d % 3 == 0 && nttb_power_of_two(d / 3)))
+            return 1;
+    return n <= 40 || n == NTTB_MAX;
 }
 
 /* Balanced products and squares of every size n <= NTTB_MAX with n % stride == 0 or at an edge,
