@@ -20,7 +20,7 @@
 #define NTT_PRIMES 3
 #define NTT_LOG_MAX 13 /* lengths up to 3 2^12 >= DOT_NTT_MAX_LIMBS */
 #define NTT_MAX ((size_t)1 << NTT_LOG_MAX)
-#define NTT_LOG_MIN 4 /* the vector transforms work on groups of 16 coefficients */
+#define NTT_LOG_MIN 5 /* the vector transforms work on groups of 32 coefficients */
 #define NTT_MASK52 ((UINT64_C(1) << 52) - 1)
 
 /* A constant multiplier with its Shoup companion floor(w 2^52 / p). */
@@ -45,6 +45,9 @@ typedef struct {
     uint64_t r3_w1[NTT_MAX], r3_w1_shoup[NTT_MAX], r3_w2[NTT_MAX], r3_w2_shoup[NTT_MAX];
     uint64_t r3_i1[NTT_MAX], r3_i1_shoup[NTT_MAX], r3_i2[NTT_MAX], r3_i2_shoup[NTT_MAX];
     ntt_const cube;
+    /* for vector stages of half-length m = 4 >> s on 16 coefficients in two registers: lane l's
+     * twiddle w_2m^(l mod m), forward and inverse */
+    uint64_t small_fwd[3][8], small_fwd_shoup[3][8], small_inv[3][8], small_inv_shoup[3][8];
 } ntt_prime;
 
 typedef struct {

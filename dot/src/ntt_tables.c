@@ -75,10 +75,26 @@ static void build_prime(ntt_prime *q, uint64_t p, uint64_t root3)
     }
 }
 
+static void build_small_stages(ntt_prime *q)
+{
+    for (int s = 0; s < 3; s++) {
+        size_t m = (size_t)4 >> s;
+        for (size_t l = 0; l < 8; l++) {
+            size_t i = m + (l & (m - 1));
+            q->small_fwd[s][l] = q->fwd[i];
+            q->small_fwd_shoup[s][l] = q->fwd_shoup[i];
+            q->small_inv[s][l] = q->inv[i];
+            q->small_inv_shoup[s][l] = q->inv_shoup[i];
+        }
+    }
+}
+
 static void build(void)
 {
-    for (int i = 0; i < NTT_PRIMES; i++)
+    for (int i = 0; i < NTT_PRIMES; i++) {
         build_prime(&tables.prime[i], primes[i], roots[i]);
+        build_small_stages(&tables.prime[i]);
+    }
     uint64_t p0 = primes[0], p1 = primes[1], p2 = primes[2];
     tables.p0_inv_mod_p1 = constant(invmod(p0 % p1, p1), p1);
     tables.p0_mod_p2 = constant(p0 % p2, p2);

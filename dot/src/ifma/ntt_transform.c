@@ -58,31 +58,26 @@ DOT_ALWAYS_INLINE void ct(v8 *x, v8 *y, v8 w, v8 ws, const vprime *v)
 /* One of the stages m = 4, 2, 1 on a group of 16 coefficients (A: 0..7, B: 8..15): the first
  * halves of its butterflies gathered into one vector, the second halves into another, and back. */
 typedef struct {
-    v8 x, y;   /* gather: lane l <- the l-th position j with (j & m) == 0, and j + m */
-    v8 a, b;   /* scatter back: positions 0..7 and 8..15 from (X, Y) lanes */
-    v8 w, ws;  /* lane l's twiddle w_2m^(l mod m) */
+    v8 x, y;  /* gather: lane l <- the l-th position j with (j & m) == 0, and j + m */
+    v8 a, b;  /* scatter back: positions 0..7 and 8..15 from (X, Y) lanes (8 + lane for Y) */
+    v8 w, ws; /* lane l's twiddle w_2m^(l mod m) */
 } small_stage;
 
-static small_stage small_stage_of(size_t m, const uint64_t *tw, const uint64_t *tw_shoup)
+/* [s] for m = 4 >> s: x, y, a, b */
+static const uint64_t small_perm[3][4][8] = {
+    {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15},
+     {0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}},
+    {{0, 1, 4, 5, 8, 9, 12, 13}, {2, 3, 6, 7, 10, 11, 14, 15},
+     {0, 1, 8, 9, 2, 3, 10, 11}, {4, 5, 12, 13, 6, 7, 14, 15}},
+    {{0, 2, 4, 6, 8, 10, 12, 14}, {1, 3, 5, 7, 9, 11, 13, 15},
+     {0, 8, 1, 9, 2, 10, 3, 11}, {4, 12, 5, 13, 6, 14, 7, 15}},
+};
+
+static small_stage small_stage_of(int s, const uint64_t w[8], const uint64_t ws[8])
 {
-    uint64_t x[8], y[8], a[8], b[8], w[8], ws[8];
-    for (size_t l = 0; l < 8; l++) {
-        size_t j = (l & (m - 1)) | ((l & ~(m - 1)) << 1); /* insert a zero bit at m */
-        x[l] = j;
-        y[l] = j + m;
-        w[l] = tw[m + (l & (m - 1))];
-        ws[l] = tw_shoup[m + (l & (m - 1))];
-    }
-    for (size_t j = 0; j < 16; j++) { /* remove bit m: the lane; bit m: which half */
-        size_t lane = (j & (m - 1)) | ((j >> 1) & ~(m - 1));
-        uint64_t idx = lane + ((j & m) ? 8 : 0);
-        if (j < 8)
-            a[j] = idx;
-        else
-            b[j - 8] = idx;
-    }
-    return (small_stage){_mm512_loadu_si512(x), _mm512_loadu_si512(y), _mm512_loadu_si512(a),
-                         _mm512_loadu_si512(b), _mm512_loadu_si512(w), _mm512_loadu_si512(ws)};
+    const uint64_t (*p)[8] = small_perm[s];
+    return (small_stage){_mm512_loadu_si512(p[0]), _mm512_loadu_si512(p[1]), _mm512_loadu_si512(p[2]),
+                         _mm512_loadu_si512(p[3]), _mm512_loadu_si512(w), _mm512_loadu_si512(ws)};
 }
 
 DOT_ALWAYS_INLINE void small_butterflies(v8 *a, v8 *b, const small_stage *s, int inverse,
@@ -123,28 +118,63 @@ DOT_ALWAYS_INLINE v8 vload(const uint64_t *p) { return _mm512_load_si512((const 
 DOT_ALWAYS_INLINE v8 vloadu(const uint64_t *p) { return _mm512_loadu_si512((const void *)p); }
 DOT_ALWAYS_INLINE void vstore(uint64_t *p, v8 x) { _mm512_store_si512((void *)p, x); }
 
+DOT_ALWAYS_INLINE v8 tw(const uint64_t *t, size_t i) { return vloadu(t + i); }
+
+/* Stages m and m / 2 in one pass (m >= 16): four vectors per step. */
+static void forward_radix4(uint64_t *a, size_t n, size_t m, const ntt_prime *q, const vprime *v)
+{
+    size_t h = m / 2;
+    for (size_t s = 0; s < n; s += 2 * m)
+        for (size_t k = 0; k < h; k += 8) {
+            uint64_t *e = a + s + k;
+            v8 x0 = vload(e), x1 = vload(e + h), x2 = vload(e + m), x3 = vload(e + m + h);
+            gs(&x0, &x2, tw(q->fwd, m + k), tw(q->fwd_shoup, m + k), v);
+            gs(&x1, &x3, tw(q->fwd, m + h + k), tw(q->fwd_shoup, m + h + k), v);
+            v8 w = tw(q->fwd, h + k), ws = tw(q->fwd_shoup, h + k);
+            gs(&x0, &x1, w, ws, v);
+            gs(&x2, &x3, w, ws, v);
+            vstore(e, x0), vstore(e + h, x1), vstore(e + m, x2), vstore(e + m + h, x3);
+        }
+}
+
+static void forward_radix2(uint64_t *a, size_t n, size_t m, const ntt_prime *q, const vprime *v)
+{
+    for (size_t s = 0; s < n; s += 2 * m)
+        for (size_t k = 0; k < m; k += 8) {
+            v8 x = vload(a + s + k), y = vload(a + s + k + m);
+            gs(&x, &y, tw(q->fwd, m + k), tw(q->fwd_shoup, m + k), v);
+            vstore(a + s + k, x), vstore(a + s + k + m, y);
+        }
+}
+
+/* Power-of-two length n >= 32: stages down to m = 32 in passes over memory, then the last five
+ * on groups of 32 coefficients held in four registers. */
 static void forward2(uint64_t *a, size_t n, const ntt_prime *q)
 {
     vprime v = vprime_of(q);
-    for (size_t m = n / 2; m >= 8; m >>= 1)
-        for (size_t s = 0; s < n; s += 2 * m)
-            for (size_t k = 0; k < m; k += 8) {
-                v8 x = _mm512_load_si512((void *)(a + s + k));
-                v8 y = _mm512_load_si512((void *)(a + s + k + m));
-                gs(&x, &y, _mm512_loadu_si512(q->fwd + m + k), _mm512_loadu_si512(q->fwd_shoup + m + k), &v);
-                _mm512_store_si512((void *)(a + s + k), x);
-                _mm512_store_si512((void *)(a + s + k + m), y);
-            }
-    small_stage s4 = small_stage_of(4, q->fwd, q->fwd_shoup);
-    small_stage s2 = small_stage_of(2, q->fwd, q->fwd_shoup);
-    small_stage s1 = small_stage_of(1, q->fwd, q->fwd_shoup);
-    for (size_t g = 0; g < n; g += 16) {
-        v8 lo = _mm512_load_si512((void *)(a + g)), hi = _mm512_load_si512((void *)(a + g + 8));
-        small_butterflies(&lo, &hi, &s4, 0, &v);
-        small_butterflies(&lo, &hi, &s2, 0, &v);
-        small_butterflies(&lo, &hi, &s1, 0, &v);
-        _mm512_store_si512((void *)(a + g), lo);
-        _mm512_store_si512((void *)(a + g + 8), hi);
+    size_t m = n / 2;
+    for (; m >= 64; m /= 4)
+        forward_radix4(a, n, m, q, &v);
+    if (m == 32)
+        forward_radix2(a, n, m, q, &v);
+    v8 w16a = tw(q->fwd, 16), w16as = tw(q->fwd_shoup, 16), w16b = tw(q->fwd, 24), w16bs = tw(q->fwd_shoup, 24);
+    v8 w8 = tw(q->fwd, 8), w8s = tw(q->fwd_shoup, 8);
+    small_stage s4 = small_stage_of(0, q->small_fwd[0], q->small_fwd_shoup[0]);
+    small_stage s2 = small_stage_of(1, q->small_fwd[1], q->small_fwd_shoup[1]);
+    small_stage s1 = small_stage_of(2, q->small_fwd[2], q->small_fwd_shoup[2]);
+    for (size_t g = 0; g < n; g += 32) {
+        v8 x0 = vload(a + g), x1 = vload(a + g + 8), x2 = vload(a + g + 16), x3 = vload(a + g + 24);
+        gs(&x0, &x2, w16a, w16as, &v);
+        gs(&x1, &x3, w16b, w16bs, &v);
+        gs(&x0, &x1, w8, w8s, &v);
+        gs(&x2, &x3, w8, w8s, &v);
+        small_butterflies(&x0, &x1, &s4, 0, &v);
+        small_butterflies(&x2, &x3, &s4, 0, &v);
+        small_butterflies(&x0, &x1, &s2, 0, &v);
+        small_butterflies(&x2, &x3, &s2, 0, &v);
+        small_butterflies(&x0, &x1, &s1, 0, &v);
+        small_butterflies(&x2, &x3, &s1, 0, &v);
+        vstore(a + g, x0), vstore(a + g + 8, x1), vstore(a + g + 16, x2), vstore(a + g + 24, x3);
     }
 }
 
@@ -157,32 +187,63 @@ static void pointwise(uint64_t *a, const uint64_t *b, size_t n, const ntt_prime 
     }
 }
 
+/* Stages m and 2m in one pass: four vectors per step. */
+static void inverse_radix4(uint64_t *a, size_t n, size_t m, const ntt_prime *q, const vprime *v)
+{
+    for (size_t s = 0; s < n; s += 4 * m)
+        for (size_t k = 0; k < m; k += 8) {
+            uint64_t *e = a + s + k;
+            v8 x0 = vload(e), x1 = vload(e + m), x2 = vload(e + 2 * m), x3 = vload(e + 3 * m);
+            v8 w = tw(q->inv, m + k), ws = tw(q->inv_shoup, m + k);
+            ct(&x0, &x1, w, ws, v);
+            ct(&x2, &x3, w, ws, v);
+            ct(&x0, &x2, tw(q->inv, 2 * m + k), tw(q->inv_shoup, 2 * m + k), v);
+            ct(&x1, &x3, tw(q->inv, 3 * m + k), tw(q->inv_shoup, 3 * m + k), v);
+            vstore(e, x0), vstore(e + m, x1), vstore(e + 2 * m, x2), vstore(e + 3 * m, x3);
+        }
+}
+
+static void inverse_radix2(uint64_t *a, size_t n, size_t m, const ntt_prime *q, const vprime *v)
+{
+    for (size_t s = 0; s < n; s += 2 * m)
+        for (size_t k = 0; k < m; k += 8) {
+            v8 x = vload(a + s + k), y = vload(a + s + k + m);
+            ct(&x, &y, tw(q->inv, m + k), tw(q->inv_shoup, m + k), v);
+            vstore(a + s + k, x), vstore(a + s + k + m, y);
+        }
+}
+
+/* forward2 backwards: the first five stages in registers, the rest in passes over memory */
 static void inverse2(uint64_t *a, size_t n, const ntt_prime *q)
 {
     vprime v = vprime_of(q);
-    small_stage s1 = small_stage_of(1, q->inv, q->inv_shoup);
-    small_stage s2 = small_stage_of(2, q->inv, q->inv_shoup);
-    small_stage s4 = small_stage_of(4, q->inv, q->inv_shoup);
-    for (size_t g = 0; g < n; g += 16) {
-        v8 lo = _mm512_load_si512((void *)(a + g)), hi = _mm512_load_si512((void *)(a + g + 8));
-        small_butterflies(&lo, &hi, &s1, 1, &v);
-        small_butterflies(&lo, &hi, &s2, 1, &v);
-        small_butterflies(&lo, &hi, &s4, 1, &v);
-        _mm512_store_si512((void *)(a + g), lo);
-        _mm512_store_si512((void *)(a + g + 8), hi);
+    v8 w16a = tw(q->inv, 16), w16as = tw(q->inv_shoup, 16), w16b = tw(q->inv, 24), w16bs = tw(q->inv_shoup, 24);
+    v8 w8 = tw(q->inv, 8), w8s = tw(q->inv_shoup, 8);
+    small_stage s1 = small_stage_of(2, q->small_inv[2], q->small_inv_shoup[2]);
+    small_stage s2 = small_stage_of(1, q->small_inv[1], q->small_inv_shoup[1]);
+    small_stage s4 = small_stage_of(0, q->small_inv[0], q->small_inv_shoup[0]);
+    for (size_t g = 0; g < n; g += 32) {
+        v8 x0 = vload(a + g), x1 = vload(a + g + 8), x2 = vload(a + g + 16), x3 = vload(a + g + 24);
+        small_butterflies(&x0, &x1, &s1, 1, &v);
+        small_butterflies(&x2, &x3, &s1, 1, &v);
+        small_butterflies(&x0, &x1, &s2, 1, &v);
+        small_butterflies(&x2, &x3, &s2, 1, &v);
+        small_butterflies(&x0, &x1, &s4, 1, &v);
+        small_butterflies(&x2, &x3, &s4, 1, &v);
+        ct(&x0, &x1, w8, w8s, &v);
+        ct(&x2, &x3, w8, w8s, &v);
+        ct(&x0, &x2, w16a, w16as, &v);
+        ct(&x1, &x3, w16b, w16bs, &v);
+        vstore(a + g, x0), vstore(a + g + 8, x1), vstore(a + g + 16, x2), vstore(a + g + 24, x3);
     }
-    for (size_t m = 8; m < n; m <<= 1)
-        for (size_t s = 0; s < n; s += 2 * m)
-            for (size_t k = 0; k < m; k += 8) {
-                v8 x = _mm512_load_si512((void *)(a + s + k));
-                v8 y = _mm512_load_si512((void *)(a + s + k + m));
-                ct(&x, &y, _mm512_loadu_si512(q->inv + m + k), _mm512_loadu_si512(q->inv_shoup + m + k), &v);
-                _mm512_store_si512((void *)(a + s + k), x);
-                _mm512_store_si512((void *)(a + s + k + m), y);
-            }
+    size_t m = 32;
+    for (; 4 * m <= n; m *= 4)
+        inverse_radix4(a, n, m, q, &v);
+    if (m < n)
+        inverse_radix2(a, n, m, q, &v);
 }
 
-/* The radix-3 stages of a length 3m (m a multiple of 16), as in the scalar reference. */
+/* The radix-3 stages of a length 3m (m a multiple of 32), as in the scalar reference. */
 static void forward(uint64_t *a, size_t n, const ntt_prime *q)
 {
     if (n % 3) {
