@@ -37,8 +37,7 @@ void ntt_transform(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const do
                    size_t un, size_t n)
 {
     for (int i = 0; i < NTT_PRIMES; i++) {
-        ops->load(s->r[i], up, un, n, &t->prime[i]);
-        ops->forward(s->r[i], n, &t->prime[i]);
+        ops->forward(s->r[i], up, un, n, &t->prime[i]);
     }
 }
 

@@ -65,10 +65,9 @@ const ntt_tables *ntt_tables_get(void);
  * of length m. */
 typedef struct {
     const char *name;
-    /* a = the limbs {up, un} mod p, zero-padded to n (un <= n) */
-    void (*load)(uint64_t *a, const dot_limb_t *up, size_t un, size_t n, const ntt_prime *q);
-    /* decimation in frequency: natural order in, bit-reversed out */
-    void (*forward)(uint64_t *a, size_t n, const ntt_prime *q);
+    /* a = the transform of the limbs {up, un} mod p, zero-padded to n (un <= n); decimation in
+     * frequency: natural order in, bit-reversed out */
+    void (*forward)(uint64_t *a, const dot_limb_t *up, size_t un, size_t n, const ntt_prime *q);
     /* a = a b 2^-52 mod p, coefficient by coefficient */
     void (*pointwise)(uint64_t *a, const uint64_t *b, size_t n, const ntt_prime *q);
     /* decimation in time: bit-reversed in, natural order out, times n */

@@ -93,30 +93,25 @@ DOT_ALWAYS_INLINE void small_butterflies(v8 *a, v8 *b, const small_stage *s, int
     *b = _mm512_permutex2var_epi64(x, s->b, y);
 }
 
-/* Only the operand's own limbs are read: a masked load whose masked-off lanes reach an untouched
- * page costs a microcode assist on every call, so the zero padding is stored, never loaded. */
-static void load(uint64_t *a, const dot_limb_t *up, size_t un, size_t n, const ntt_prime *q)
-{
-    vprime v = vprime_of(q);
-    v8 lo50 = _mm512_set1_epi64((long long)((UINT64_C(1) << 50) - 1));
-    v8 c = _mm512_set1_epi64((long long)q->c50.w), cs = _mm512_set1_epi64((long long)q->c50.w_shoup);
-    size_t i;
-    for (i = 0; i < un; i += 8) {
-        size_t left = un - i;
-        __mmask8 k = (__mmask8)(left >= 8 ? 0xFF : (1u << left) - 1);
-        v8 x = _mm512_maskz_loadu_epi64(k, up + i);
-        v8 r = _mm512_add_epi64(_mm512_and_si512(x, lo50),
-                                vmul_shoup(_mm512_srli_epi64(x, 50), c, cs, &v));
-        _mm512_store_si512((void *)(a + i), vreduce(r, v.two_p));
-    }
-    for (; i < n; i += 8)
-        _mm512_store_si512((void *)(a + i), _mm512_setzero_si512());
-}
-
 DOT_ALWAYS_INLINE v8 vconst(uint64_t x) { return _mm512_set1_epi64((long long)x); }
 DOT_ALWAYS_INLINE v8 vload(const uint64_t *p) { return _mm512_load_si512((const void *)p); }
 DOT_ALWAYS_INLINE v8 vloadu(const uint64_t *p) { return _mm512_loadu_si512((const void *)p); }
 DOT_ALWAYS_INLINE void vstore(uint64_t *p, v8 x) { _mm512_store_si512((void *)p, x); }
+
+/* Limbs i .. i + 7 of {up, un} mod p, in [0, 2p); 0 past the end. Only the operand's own limbs are
+ * read: a masked load whose masked-off lanes reach an untouched page costs a microcode assist on
+ * every call, so no load is issued past the end (a test on sizes, not on values). */
+DOT_ALWAYS_INLINE v8 residues(const dot_limb_t *up, size_t un, size_t i, const ntt_prime *q, const vprime *v)
+{
+    if (i >= un)
+        return _mm512_setzero_si512();
+    size_t left = un - i;
+    v8 x = _mm512_maskz_loadu_epi64((__mmask8)(left >= 8 ? 0xFF : (1u << left) - 1), up + i);
+    v8 lo50 = vconst((UINT64_C(1) << 50) - 1);
+    v8 r = _mm512_add_epi64(_mm512_and_si512(x, lo50),
+                            vmul_shoup(_mm512_srli_epi64(x, 50), vconst(q->c50.w), vconst(q->c50.w_shoup), v));
+    return vreduce(r, v->two_p); /* lo50 < 2^50 < 2p and the product < 2p: the sum is below 4p */
+}
 
 DOT_ALWAYS_INLINE v8 tw(const uint64_t *t, size_t i) { return vloadu(t + i); }
 
@@ -147,12 +142,13 @@ static void forward_radix2(uint64_t *a, size_t n, size_t m, const ntt_prime *q, 
         }
 }
 
-/* Power-of-two length n >= 32: stages down to m = 32 in passes over memory, then the last five
- * on groups of 32 coefficients held in four registers. */
-static void forward2(uint64_t *a, size_t n, const ntt_prime *q)
+/* Power-of-two length n >= 32, from the stage of half-length m0 >= 16 on: stages down to
+ * m = 32 in passes over memory, then the last five on groups of 32 coefficients held in four
+ * registers. */
+static void forward2_from(uint64_t *a, size_t n, size_t m0, const ntt_prime *q)
 {
     vprime v = vprime_of(q);
-    size_t m = n / 2;
+    size_t m = m0;
     for (; m >= 64; m /= 4)
         forward_radix4(a, n, m, q, &v);
     if (m == 32)
@@ -243,29 +239,46 @@ static void inverse2(uint64_t *a, size_t n, const ntt_prime *q)
         inverse_radix2(a, n, m, q, &v);
 }
 
-/* The radix-3 stages of a length 3m (m a multiple of 32), as in the scalar reference. */
-static void forward(uint64_t *a, size_t n, const ntt_prime *q)
+/* The first stage reads the limbs itself. With the upper half of a power-of-two length zero
+ * (every balanced product), its butterflies are (x, x w); with the last third of a length 3m zero,
+ * the radix-3 stage (as in the scalar reference) loses its third input. Other shapes are loaded
+ * first and transformed whole. */
+static void forward(uint64_t *a, const dot_limb_t *up, size_t un, size_t n, const ntt_prime *q)
 {
+    vprime v = vprime_of(q);
+    if (n % 3 && n >= 64 && un <= n / 2) {
+        size_t h = n / 2;
+        for (size_t k = 0; k < h; k += 8) {
+            v8 x = residues(up, un, k, q, &v);
+            vstore(a + k, x);
+            vstore(a + h + k, vmul_shoup(x, tw(q->fwd, h + k), tw(q->fwd_shoup, h + k), &v));
+        }
+        forward2_from(a, n, n / 4, q);
+        return;
+    }
     if (n % 3) {
-        forward2(a, n, q);
+        for (size_t i = 0; i < n; i += 8)
+            vstore(a + i, residues(up, un, i, q, &v));
+        forward2_from(a, n, n / 2, q);
         return;
     }
     size_t m = n / 3;
-    vprime v = vprime_of(q);
     v8 four_p = vconst(2 * q->two_p), cube = vconst(q->cube.w), cube_s = vconst(q->cube.w_shoup);
+    int z_zero = un <= 2 * m;
     for (size_t j = 0; j < m; j += 8) {
-        v8 x = vload(a + j), y = vload(a + j + m), z = vload(a + j + 2 * m);
+        v8 x = residues(up, un, j, q, &v), y = residues(up, un, j + m, q, &v);
+        v8 z = z_zero ? _mm512_setzero_si512() : residues(up, un, j + 2 * m, q, &v);
         v8 t = vmul_shoup(_mm512_add_epi64(_mm512_sub_epi64(y, z), v.two_p), cube, cube_s, &v);
         v8 s = vreduce(vreduce(_mm512_add_epi64(_mm512_add_epi64(x, y), z), four_p), v.two_p);
         v8 u = _mm512_add_epi64(vreduce(_mm512_add_epi64(_mm512_sub_epi64(x, z), v.two_p), v.two_p), t);
         v8 w = _mm512_add_epi64(vreduce(_mm512_add_epi64(_mm512_sub_epi64(x, y), v.two_p), v.two_p),
                                 _mm512_sub_epi64(v.two_p, t));
         vstore(a + j, s);
-        vstore(a + j + m, vmul_shoup(u, vloadu(q->r3_w1 + m + j), vloadu(q->r3_w1_shoup + m + j), &v));
-        vstore(a + j + 2 * m, vmul_shoup(w, vloadu(q->r3_w2 + m + j), vloadu(q->r3_w2_shoup + m + j), &v));
+        vstore(a + j + m, vmul_shoup(u, tw(q->r3_w1, m + j), tw(q->r3_w1_shoup, m + j), &v));
+        vstore(a + j + 2 * m, vmul_shoup(w, tw(q->r3_w2, m + j), tw(q->r3_w2_shoup, m + j), &v));
     }
     for (int b = 0; b < 3; b++)
-        forward2(a + b * m, m, q);
+        forward2_from(a + b * m, m, m / 2, q);
 }
 
 static void inverse(uint64_t *a, size_t n, const ntt_prime *q)
@@ -318,4 +331,4 @@ static void digits(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t)
     }
 }
 
-const ntt_ops ntt_ifma_ops = {"ifma", load, forward, pointwise, inverse, digits};
+const ntt_ops ntt_ifma_ops = {"ifma", forward, pointwise, inverse, digits};

@@ -48,8 +48,9 @@ static void inverse2(uint64_t *a, size_t n, const ntt_prime *q)
 /* Length 3m, first stage: (a, b, c) at j, j + m, j + 2m, each in [0, 2p), become
  * a + b + c, (a - c + w3 (b - c)) w^j and (a - b - w3 (b - c)) w^2j, w = w_3m, each in [0, 2p);
  * then three transforms of length m. */
-static void forward(uint64_t *a, size_t n, const ntt_prime *q)
+static void forward(uint64_t *a, const dot_limb_t *up, size_t un, size_t n, const ntt_prime *q)
 {
+    load(a, up, un, n, q);
     if (n % 3) {
         forward2(a, n, q);
         return;
@@ -99,4 +100,4 @@ static void pointwise(uint64_t *a, const uint64_t *b, size_t n, const ntt_prime 
         a[i] = ntt_mul_mont(a[i], b[i], q);
 }
 
-const ntt_ops ntt_scalar_ops = {"scalar", load, forward, pointwise, inverse, ntt_scalar_digits};
+const ntt_ops ntt_scalar_ops = {"scalar", forward, pointwise, inverse, ntt_scalar_digits};
