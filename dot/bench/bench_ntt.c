@@ -7,7 +7,9 @@
  * (TSC reference cycles per call); contenders take samples in turn, the starting one rotating,
  * so drift hits all alike. A ratio is GMP's time over the contender's in the same round (> 1:
  * the contender is faster); the table gives the median of those paired ratios and their
- * interquartile range, and the median cycles per call.
+ * interquartile range, and the median cycles per call. The full run also times the transform
+ * paths alone and the schoolbook, and prints the hand-over constant (ntt_ops.school_ratio) they
+ * imply.
  * usage: bench_ntt [--quick]
  */
 #include <gmp.h>
@@ -32,8 +34,8 @@ typedef struct {
 static void gmp_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { mpn_mul_n(r, u, v, (mp_size_t)n); }
 static void gmp_sqr(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { (void)v; mpn_sqr(r, u, (mp_size_t)n); }
 static void school(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_basecase_mul(r, u, n, v, n); }
-static void scalar_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_with(&ntt_scalar_ops, r, u, n, v, n); }
-static void ifma_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_with(&ntt_ifma_ops, r, u, n, v, n); }
+static void scalar_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_transform(&ntt_scalar_ops, r, u, n, v, n); }
+static void ifma_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_transform(&ntt_ifma_ops, r, u, n, v, n); }
 static void entry_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { dot_ntt_mul(r, u, n, v, n); }
 static void entry_sqr(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { (void)v; dot_ntt_sqr(r, u, n); }
 
@@ -50,8 +52,9 @@ static double quantile(double *x, int n, double q) /* x sorted */
     return x[(int)(q * (n - 1) + 0.5)];
 }
 
-/* One size: returns the median paired ratio of contender `focus` (0 if a product was wrong). */
-static double one_size(const contender *c, int nc, size_t n, int samples, int focus)
+/* One size: returns the median paired ratio of contender `focus` (0 if a product was wrong) and
+ * leaves every contender's median cycles in med[]. */
+static double one_size(const contender *c, int nc, size_t n, int samples, int focus, double *med)
 {
     static dot_limb_t u[MAX_N], v[MAX_N], want[2 * MAX_N], got[2 * MAX_N];
     static double cyc[MAX_CONTENDERS][MAX_SAMPLES], ratio[MAX_CONTENDERS][MAX_SAMPLES];
@@ -83,7 +86,7 @@ static double one_size(const contender *c, int nc, size_t n, int samples, int fo
         for (int s = 0; s < samples; s++)
             ratio[k][s] = cyc[0][s] / cyc[k][s];
         double r = dot_median(ratio[k], (size_t)samples); /* sorts */
-        double m = dot_median(cyc[k], (size_t)samples);
+        double m = med[k] = dot_median(cyc[k], (size_t)samples);
         if (k == 0)
             printf(" %10.0f", m);
         else
@@ -96,10 +99,26 @@ static double one_size(const contender *c, int nc, size_t n, int samples, int fo
     return focus_ratio;
 }
 
+/* The schoolbook's cost per limb product over a transform path's cost per transform coefficient,
+ * from the medians of one size: the school_ratio of ntt_ops (the hand-over rule). */
+static void handover(const contender *c, int nc, const size_t *sizes, int nsizes, double (*med)[MAX_CONTENDERS])
+{
+    int school = nc - 1;
+    for (int k = 2; k < school; k++) {
+        printf("hand-over, %s: transform coefficient / schoolbook limb product =", c[k].label);
+        for (int i = 0; i < nsizes; i++)
+            if (sizes[i] <= 256)
+                printf(" %zu:%.0f", sizes[i],
+                       med[i][k] / (double)ntt_size_for(2 * sizes[i] - 1) / (med[i][school] / (double)(sizes[i] * sizes[i])));
+        printf("\n");
+    }
+}
+
 /* One table over the sizes; prints the crossover of contender `focus` against c[0]. */
 static int table(const char *title, const contender *c, int nc, int focus, const size_t *sizes,
-                 int nsizes, int samples)
+                 int nsizes, int samples, int with_handover)
 {
+    static double med[64][MAX_CONTENDERS];
     printf("\n%s: median TSC cycles per call | contender: cycles, median ratio %s/contender "
            "[IQR], %d samples\n%6s %10s", title, c[0].label, samples, "limbs", c[0].label);
     for (int k = 1; k < nc; k++)
@@ -108,7 +127,7 @@ static int table(const char *title, const contender *c, int nc, int focus, const
     size_t crossover = 0;
     int wrong = 0;
     for (int i = 0; i < nsizes; i++) {
-        double r = one_size(c, nc, sizes[i], samples, focus);
+        double r = one_size(c, nc, sizes[i], samples, focus, med[i]);
         wrong |= r == 0;
         if (r <= 1)
             crossover = 0;
@@ -121,6 +140,8 @@ static int table(const char *title, const contender *c, int nc, int focus, const
     else
         printf("crossover: none in range (%s is not faster than %s at %zu limbs)\n", c[focus].label,
                c[0].label, sizes[nsizes - 1]);
+    if (with_handover)
+        handover(c, nc, sizes, nsizes, med);
     return wrong;
 }
 
@@ -143,13 +164,13 @@ int main(int argc, char **argv)
     contender mul[MAX_CONTENDERS] = {{"gmp mpn_mul_n", gmp_mul}, {"dot_ntt_mul", entry_mul}};
     int nm = 2;
     if (!quick) {
-        mul[nm++] = (contender){"ntt scalar (no hand-over <32)", scalar_mul};
+        mul[nm++] = (contender){"ntt scalar, transforms only", scalar_mul};
         if (dot_isa_supported("ifma"))
-            mul[nm++] = (contender){"ntt ifma (no hand-over <32)", ifma_mul};
+            mul[nm++] = (contender){"ntt ifma, transforms only", ifma_mul};
         mul[nm++] = (contender){"schoolbook (hand-over)", school};
     }
-    int status = table("n x n product", mul, nm, 1, sizes, nsizes, samples);
+    int status = table("n x n product", mul, nm, 1, sizes, nsizes, samples, !quick);
     contender sqr[2] = {{"gmp mpn_sqr", gmp_sqr}, {"dot_ntt_sqr", entry_sqr}};
-    status |= table("n-limb square", sqr, 2, 1, sizes, nsizes, samples);
+    status |= table("n-limb square", sqr, 2, 1, sizes, nsizes, samples, 0);
     return status;
 }

@@ -1,12 +1,8 @@
 /* The steps of an NTT product, shared by every variant: transform each operand modulo each prime,
  * multiply pointwise, transform back, reconstruct. The schoolbook product takes the operands for
- * which the transforms cannot pay (thresholds measured by dot/bench/bench_ntt.c). */
+ * which the transforms cannot pay (ntt_ops.school_ratio). */
 #include <stdlib.h>
 #include "ntt_impl.h"
-
-/* below these the schoolbook product wins on every variant (bench_ntt --handover) */
-#define NTT_MIN_VN 24
-#define NTT_MIN_LIMBS 64
 
 size_t ntt_size_for(size_t ncoef)
 {
@@ -57,13 +53,23 @@ static void out_of_memory(void)
     abort(); /* mpn_mul has no way to fail; neither has this */
 }
 
+static int school_wins(const ntt_ops *ops, size_t un, size_t vn)
+{
+    return un * vn < ops->school_ratio * ntt_size_for(un + vn - 1);
+}
+
 void ntt_mul_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t un,
                   const dot_limb_t *vp, size_t vn)
 {
-    if (vn < NTT_MIN_VN || un + vn < NTT_MIN_LIMBS) {
+    if (school_wins(ops, un, vn))
         ntt_basecase_mul(rp, up, un, vp, vn);
-        return;
-    }
+    else
+        ntt_mul_transform(ops, rp, up, un, vp, vn);
+}
+
+void ntt_mul_transform(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t un,
+                       const dot_limb_t *vp, size_t vn)
+{
     const ntt_tables *t = ntt_tables_get();
     size_t ncoef = un + vn - 1;
     size_t n = ntt_size_for(ncoef);
@@ -79,10 +85,14 @@ void ntt_mul_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size
 
 void ntt_sqr_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t n)
 {
-    if (n < NTT_MIN_VN || 2 * n < NTT_MIN_LIMBS) {
+    if (school_wins(ops, n, n))
         ntt_basecase_mul(rp, up, n, up, n);
-        return;
-    }
+    else
+        ntt_sqr_transform(ops, rp, up, n);
+}
+
+void ntt_sqr_transform(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t n)
+{
     const ntt_tables *t = ntt_tables_get();
     size_t len = ntt_size_for(2 * n - 1);
     ntt_set a;

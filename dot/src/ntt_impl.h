@@ -65,6 +65,9 @@ const ntt_tables *ntt_tables_get(void);
  * of length m. */
 typedef struct {
     const char *name;
+    /* The product takes the schoolbook below un vn < school_ratio * (transform length): the cost
+     * of a transform coefficient in schoolbook limb products, measured by bench_ntt --handover. */
+    size_t school_ratio;
     /* a = the transform of the limbs {up, un} mod p, zero-padded to n (un <= n); decimation in
      * frequency: natural order in, bit-reversed out */
     void (*forward)(uint64_t *a, const dot_limb_t *up, size_t un, size_t n, const ntt_prime *q);
@@ -116,8 +119,13 @@ struct dot_ntt_mont {
     ntt_set n_hat, ninv_hat; /* the forward transforms of N and of -N^-1 mod R */
 };
 
+/* the transform path alone (no hand-over), un >= vn >= 1 */
+void ntt_mul_transform(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t un,
+                       const dot_limb_t *vp, size_t vn);
+/* the schoolbook or the transform path, whichever ops->school_ratio says is cheaper */
 void ntt_mul_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t un,
                   const dot_limb_t *vp, size_t vn);
 void ntt_sqr_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t n);
+void ntt_sqr_transform(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t n);
 
 #endif

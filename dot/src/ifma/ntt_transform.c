@@ -331,4 +331,4 @@ static void digits(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t)
     }
 }
 
-const ntt_ops ntt_ifma_ops = {"ifma", forward, pointwise, inverse, digits};
+const ntt_ops ntt_ifma_ops = {"ifma", 16, forward, pointwise, inverse, digits};

@@ -1,7 +1,7 @@
 /*
  * The NTT product battery, shared by the native test (test_ntt.c) and the emulated one
- * (emul/test_ntt_ifma.c): one variant's ntt_mul_with / ntt_sqr_with against GMP's mpn_mul and
- * mpn_sqr. Header-only (static functions) so that each program takes exactly the variants it names.
+ * (emul/test_ntt_ifma.c): one variant's products (the transform path alone, and with the hand-over
+ * to schoolbook) against GMP's mpn_mul and mpn_sqr. Header-only (static functions) so that each program takes exactly the variants it names.
  */
 #ifndef DOT_TEST_NTT_BATTERY_H
 #define DOT_TEST_NTT_BATTERY_H
@@ -43,28 +43,33 @@ static int nttb_same_inputs(const nttb_buffers *b, size_t un, size_t vn)
     return memcmp(b->u, b->uc, un * sizeof b->u[0]) == 0 && memcmp(b->v, b->vc, vn * sizeof b->v[0]) == 0;
 }
 
-/* {u, un} * {v, vn}, un >= vn, against mpn_mul; the guard limb and the inputs must survive */
+/* {u, un} * {v, vn}, un >= vn, against mpn_mul, through the transforms alone and through the
+ * product with its hand-over to schoolbook; the guard limb and the inputs must survive */
 static void nttb_check_mul(const char *label, const ntt_ops *ops, nttb_buffers *b, size_t un, size_t vn)
 {
     memcpy(b->uc, b->u, un * sizeof b->u[0]);
     memcpy(b->vc, b->v, vn * sizeof b->v[0]);
-    b->got[un + vn] = NTTB_GUARD;
-    ntt_mul_with(ops, b->got, b->u, un, b->v, vn);
     mpn_mul(b->want, (mp_srcptr)b->uc, (mp_size_t)un, (mp_srcptr)b->vc, (mp_size_t)vn);
-    CHECK(memcmp(b->got, b->want, (un + vn) * sizeof b->got[0]) == 0 && b->got[un + vn] == NTTB_GUARD &&
-              nttb_same_inputs(b, un, vn),
-          "%s mul un=%zu vn=%zu", label, un, vn);
+    for (int path = 0; path < 2; path++) {
+        b->got[un + vn] = NTTB_GUARD;
+        (path ? ntt_mul_with : ntt_mul_transform)(ops, b->got, b->u, un, b->v, vn);
+        CHECK(memcmp(b->got, b->want, (un + vn) * sizeof b->got[0]) == 0 && b->got[un + vn] == NTTB_GUARD &&
+                  nttb_same_inputs(b, un, vn),
+              "%s %s un=%zu vn=%zu", label, path ? "mul" : "mul_transform", un, vn);
+    }
 }
 
 static void nttb_check_sqr(const char *label, const ntt_ops *ops, nttb_buffers *b, size_t n)
 {
     memcpy(b->uc, b->u, n * sizeof b->u[0]);
-    b->got[2 * n] = NTTB_GUARD;
-    ntt_sqr_with(ops, b->got, b->u, n);
     mpn_sqr(b->want, (mp_srcptr)b->uc, (mp_size_t)n);
-    CHECK(memcmp(b->got, b->want, 2 * n * sizeof b->got[0]) == 0 && b->got[2 * n] == NTTB_GUARD &&
-              memcmp(b->u, b->uc, n * sizeof b->u[0]) == 0,
-          "%s sqr n=%zu", label, n);
+    for (int path = 0; path < 2; path++) {
+        b->got[2 * n] = NTTB_GUARD;
+        (path ? ntt_sqr_with : ntt_sqr_transform)(ops, b->got, b->u, n);
+        CHECK(memcmp(b->got, b->want, 2 * n * sizeof b->got[0]) == 0 && b->got[2 * n] == NTTB_GUARD &&
+                  memcmp(b->u, b->uc, n * sizeof b->u[0]) == 0,
+              "%s %s n=%zu", label, path ? "sqr" : "sqr_transform", n);
+    }
 }
 
 static int nttb_power_of_two(size_t c) { return (c & (c - 1)) == 0; }
