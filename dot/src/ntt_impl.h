@@ -90,8 +90,15 @@ const ntt_ops *ntt_active_ops(void);
 void ntt_combine(dot_limb_t *rp, size_t rn, uint64_t *const a[NTT_PRIMES], size_t ncoef,
                  const ntt_tables *t);
 void ntt_scalar_digits(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t);
-/* the scale constant of length n (ntt_prime.scale) */
-ntt_const ntt_scale_for(const ntt_prime *q, size_t n);
+/* the scale constant of length n (ntt_prime.scale); inline, so that the vector objects need no
+ * other object (the emulated test builds link them alone) */
+static inline ntt_const ntt_scale_for(const ntt_prime *q, size_t n)
+{
+    int three = n % 3 == 0, k = 0;
+    for (size_t m = three ? n / 3 : n; m > 1; m >>= 1)
+        k++;
+    return q->scale[three][k];
+}
 /* {rp, un + vn} = {up, un} {vp, vn}, schoolbook, un >= vn >= 1, no overlap */
 void ntt_basecase_mul(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
                       size_t vn);

@@ -109,11 +109,3 @@ const ntt_tables *ntt_tables_get(void)
     pthread_once(&tables_once, build);
     return &tables;
 }
-
-ntt_const ntt_scale_for(const ntt_prime *q, size_t n)
-{
-    int three = n % 3 == 0, k = 0;
-    for (size_t m = three ? n / 3 : n; m > 1; m >>= 1)
-        k++;
-    return q->scale[three][k];
-}
