@@ -44,8 +44,8 @@ void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_s
         ops->pointwise(s->r[i], g->r[i], n, &t->prime[i]);
         ops->inverse(s->r[i], n, &t->prime[i]);
     }
-    ops->digits(s->r, n, t);
-    ntt_combine(rp, rn, s->r, ncoef, t);
+    ops->reconstruct(s->r, n, t);
+    ntt_combine(rp, rn, s->r, ncoef);
 }
 
 static void out_of_memory(void)

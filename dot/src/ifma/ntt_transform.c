@@ -304,8 +304,10 @@ static void inverse(uint64_t *a, size_t n, const ntt_prime *q)
     }
 }
 
-/* Garner's digits, 8 coefficients at a time: the scalar reference's steps (ntt_crt.c). */
-static void digits(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t)
+/* Garner's digits, 8 coefficients at a time: the scalar reference's steps (ntt_crt.c); then
+ * x = a0 + a1 p0 + a2 P in radix 2^52 (P = p0 p1 = P0 + P1 2^52), normalised, and cut into
+ * 64-bit limbs. */
+static void reconstruct(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t)
 {
     vprime v0 = vprime_of(&t->prime[0]), v1 = vprime_of(&t->prime[1]), v2 = vprime_of(&t->prime[2]);
     ntt_const sc0 = ntt_scale_for(&t->prime[0], n), sc1 = ntt_scale_for(&t->prime[1], n);
@@ -316,7 +318,9 @@ static void digits(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t)
     v8 c1 = vconst(t->p0_inv_mod_p1.w), c1s = vconst(t->p0_inv_mod_p1.w_shoup);
     v8 m2 = vconst(t->p0_mod_p2.w), m2s = vconst(t->p0_mod_p2.w_shoup);
     v8 c2 = vconst(t->p01_inv_mod_p2.w), c2s = vconst(t->p01_inv_mod_p2.w_shoup);
-    v8 three_p2 = vconst(3 * t->prime[2].p);
+    v8 three_p2 = vconst(3 * t->prime[2].p), zero = _mm512_setzero_si512();
+    v8 p0 = vconst(t->prime[0].p);
+    v8 big0 = vconst(t->p01_lo & NTT_MASK52), big1 = vconst(t->p01_lo >> 52 | t->p01_hi << 12);
     for (size_t j = 0; j < n; j += 8) {
         v8 a0 = vreduce(vmul_shoup(_mm512_load_si512((void *)(r[0] + j)), s0, s0s, &v0), v0.p);
         v8 y1 = vreduce(vmul_shoup(_mm512_load_si512((void *)(r[1] + j)), s1, s1s, &v1), v1.p);
@@ -325,10 +329,18 @@ static void digits(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t)
         v8 a1 = vreduce(vmul_shoup(d1, c1, c1s, &v1), v1.p);
         v8 u = _mm512_add_epi64(vmul_shoup(a1, m2, m2s, &v2), vreduce(a0, v2.p));
         v8 d2 = _mm512_sub_epi64(_mm512_add_epi64(y2, three_p2), u);
-        _mm512_store_si512((void *)(r[0] + j), a0);
-        _mm512_store_si512((void *)(r[1] + j), a1);
-        _mm512_store_si512((void *)(r[2] + j), vreduce(vmul_shoup(d2, c2, c2s, &v2), v2.p));
+        v8 a2 = vreduce(vmul_shoup(d2, c2, c2s, &v2), v2.p);
+        v8 x0 = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(a0, a1, p0), a2, big0);
+        v8 x1 = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a2, big1), a1, p0), a2, big0);
+        v8 x2 = _mm512_madd52hi_epu64(zero, a2, big1);
+        x1 = _mm512_add_epi64(x1, _mm512_srli_epi64(x0, 52)); /* each digit below 2^54 before */
+        x2 = _mm512_add_epi64(x2, _mm512_srli_epi64(x1, 52));
+        x0 = _mm512_and_si512(x0, v0.mask52);
+        x1 = _mm512_and_si512(x1, v0.mask52);
+        vstore(r[0] + j, _mm512_or_si512(x0, _mm512_slli_epi64(x1, 52)));
+        vstore(r[1] + j, _mm512_or_si512(_mm512_srli_epi64(x1, 12), _mm512_slli_epi64(x2, 40)));
+        vstore(r[2] + j, _mm512_srli_epi64(x2, 24));
     }
 }
 
-const ntt_ops ntt_ifma_ops = {"ifma", 16, forward, pointwise, inverse, digits};
+const ntt_ops ntt_ifma_ops = {"ifma", 16, forward, pointwise, inverse, reconstruct};

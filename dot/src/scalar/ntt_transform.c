@@ -100,4 +100,4 @@ static void pointwise(uint64_t *a, const uint64_t *b, size_t n, const ntt_prime 
         a[i] = ntt_mul_mont(a[i], b[i], q);
 }
 
-const ntt_ops ntt_scalar_ops = {"scalar", 95, forward, pointwise, inverse, ntt_scalar_digits};
+const ntt_ops ntt_scalar_ops = {"scalar", 95, forward, pointwise, inverse, ntt_scalar_reconstruct};
