@@ -44,7 +44,7 @@ void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_s
         ops->pointwise(s->r[i], g->r[i], n, &t->prime[i]);
         ops->inverse(s->r[i], n, &t->prime[i]);
     }
-    ops->reconstruct(s->r, n, t);
+    ops->reconstruct(s->r, n, ncoef < rn ? ncoef : rn, t);
     ntt_combine(rp, rn, s->r, ncoef);
 }
 

@@ -76,8 +76,9 @@ typedef struct {
     /* decimation in time: bit-reversed in, natural order out, times n */
     void (*inverse)(uint64_t *a, size_t n, const ntt_prime *q);
     /* r[i][j] (inverse outputs) -> limb i of the integer x_j < p0 p1 p2 < 2^150 with
-     * x_j = r[i][j] 2^52 / n mod p_i (Garner's mixed radix, x_j = a0 + a1 p0 + a2 p0 p1) */
-    void (*reconstruct)(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t);
+     * x_j = r[i][j] 2^52 / n mod p_i (Garner's mixed radix, x_j = a0 + a1 p0 + a2 p0 p1), for
+     * j < count at least (count <= n) */
+    void (*reconstruct)(uint64_t *const r[NTT_PRIMES], size_t n, size_t count, const ntt_tables *t);
 } ntt_ops;
 
 extern const ntt_ops ntt_scalar_ops;
@@ -88,7 +89,8 @@ const ntt_ops *ntt_active_ops(void);
 /* {rp, rn} = sum over j < ncoef of x_j 2^(64 j), x_j given by its limbs x[i][j]; the sum must
  * fit in rn limbs (higher carries are dropped). */
 void ntt_combine(dot_limb_t *rp, size_t rn, uint64_t *const x[NTT_PRIMES], size_t ncoef);
-void ntt_scalar_reconstruct(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t);
+void ntt_scalar_reconstruct(uint64_t *const r[NTT_PRIMES], size_t n, size_t count,
+                            const ntt_tables *t);
 /* the scale constant of length n (ntt_prime.scale); inline, so that the vector objects need no
  * other object (the emulated test builds link them alone) */
 static inline ntt_const ntt_scale_for(const ntt_prime *q, size_t n)

@@ -307,7 +307,7 @@ static void inverse(uint64_t *a, size_t n, const ntt_prime *q)
 /* Garner's digits, 8 coefficients at a time: the scalar reference's steps (ntt_crt.c); then
  * x = a0 + a1 p0 + a2 P in radix 2^52 (P = p0 p1 = P0 + P1 2^52), normalised, and cut into
  * 64-bit limbs. */
-static void reconstruct(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t)
+static void reconstruct(uint64_t *const r[NTT_PRIMES], size_t n, size_t count, const ntt_tables *t)
 {
     vprime v0 = vprime_of(&t->prime[0]), v1 = vprime_of(&t->prime[1]), v2 = vprime_of(&t->prime[2]);
     ntt_const sc0 = ntt_scale_for(&t->prime[0], n), sc1 = ntt_scale_for(&t->prime[1], n);
@@ -321,7 +321,7 @@ static void reconstruct(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_table
     v8 three_p2 = vconst(3 * t->prime[2].p), zero = _mm512_setzero_si512();
     v8 p0 = vconst(t->prime[0].p);
     v8 big0 = vconst(t->p01_lo & NTT_MASK52), big1 = vconst(t->p01_lo >> 52 | t->p01_hi << 12);
-    for (size_t j = 0; j < n; j += 8) {
+    for (size_t j = 0; j < count; j += 8) { /* count <= n, and n is a multiple of 8 */
         v8 a0 = vreduce(vmul_shoup(_mm512_load_si512((void *)(r[0] + j)), s0, s0s, &v0), v0.p);
         v8 y1 = vreduce(vmul_shoup(_mm512_load_si512((void *)(r[1] + j)), s1, s1s, &v1), v1.p);
         v8 y2 = vreduce(vmul_shoup(_mm512_load_si512((void *)(r[2] + j)), s2, s2s, &v2), v2.p);

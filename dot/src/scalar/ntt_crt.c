@@ -3,12 +3,13 @@
  * ntt_ops.reconstruct), and the carry propagation every variant shares (ntt_combine). */
 #include "ntt_arith.h"
 
-void ntt_scalar_reconstruct(uint64_t *const r[NTT_PRIMES], size_t n, const ntt_tables *t)
+void ntt_scalar_reconstruct(uint64_t *const r[NTT_PRIMES], size_t n, size_t count,
+                            const ntt_tables *t)
 {
     const ntt_prime *q0 = &t->prime[0], *q1 = &t->prime[1], *q2 = &t->prime[2];
     ntt_const s0 = ntt_scale_for(q0, n), s1 = ntt_scale_for(q1, n), s2 = ntt_scale_for(q2, n);
     uint64_t p0 = q0->p, p1 = q1->p, p2 = q2->p;
-    for (size_t j = 0; j < n; j++) {
+    for (size_t j = 0; j < count; j++) {
         uint64_t a0 = ntt_reduce(ntt_mul_shoup(r[0][j], s0, p0), p0);
         uint64_t y1 = ntt_reduce(ntt_mul_shoup(r[1][j], s1, p1), p1);
         uint64_t y2 = ntt_reduce(ntt_mul_shoup(r[2][j], s2, p2), p2);
