@@ -14,6 +14,17 @@ size_t ntt_size_for(size_t ncoef)
     }
 }
 
+size_t ntt_size_below(size_t n)
+{
+    size_t below = 0;
+    for (size_t m = (size_t)1 << NTT_LOG_MIN; m < n; m *= 2) {
+        below = m;
+        if (m / 2 >= ((size_t)1 << NTT_LOG_MIN) && 3 * m / 2 < n) /* 3 (m / 2) */
+            below = 3 * m / 2;
+    }
+    return below;
+}
+
 int ntt_set_alloc(ntt_set *s, size_t n)
 {
     uint64_t *block = aligned_alloc(64, NTT_PRIMES * n * sizeof(uint64_t));
@@ -67,20 +78,48 @@ void ntt_mul_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size
         ntt_mul_transform(ops, rp, up, un, vp, vn);
 }
 
+/* A product's transform length: the one that holds all ncoef coefficients, or the one below it
+ * when the few coefficients that then wrap around cost less to compute directly (e(e+1)/2 limb
+ * products) than the longer transforms (school_ratio limb products per coefficient). */
+static size_t product_length(const ntt_ops *ops, size_t un, size_t ncoef)
+{
+    size_t n = ntt_size_for(ncoef), below = ntt_size_below(n), e = ncoef - below;
+    if (below >= un && e * (e + 1) / 2 < ops->school_ratio * (n - below))
+        return below;
+    return n;
+}
+
+/* {rp, un + vn} = {up, un} {vp, vn}; the same operand twice squares (one transform set). */
+static void product(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t un,
+                    const dot_limb_t *vp, size_t vn)
+{
+    const ntt_tables *t = ntt_tables_get();
+    int square = vp == up && vn == un; /* pointers and sizes, not values */
+    size_t ncoef = un + vn - 1, n = product_length(ops, un, ncoef);
+    size_t stride = ncoef > n ? (ncoef + 7) / 8 * 8 : n; /* room for the wrapped coefficients */
+    ntt_set a, b;
+    if (ntt_set_alloc(&a, stride) || (!square && ntt_set_alloc(&b, stride)))
+        out_of_memory();
+    ntt_transform(ops, t, &a, up, un, n);
+    if (!square)
+        ntt_transform(ops, t, &b, vp, vn, n);
+    for (int i = 0; i < NTT_PRIMES; i++) {
+        ops->pointwise(a.r[i], square ? a.r[i] : b.r[i], n, &t->prime[i]);
+        ops->inverse(a.r[i], n, &t->prime[i]);
+    }
+    ops->reconstruct(a.r, n, ncoef < n ? ncoef : n, t);
+    if (ncoef > n)
+        ntt_wrap_fix(a.r, n, ncoef, up, un, vp, vn);
+    ntt_combine(rp, un + vn, a.r, ncoef);
+    ntt_set_free(&a);
+    if (!square)
+        ntt_set_free(&b);
+}
+
 void ntt_mul_transform(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t un,
                        const dot_limb_t *vp, size_t vn)
 {
-    const ntt_tables *t = ntt_tables_get();
-    size_t ncoef = un + vn - 1;
-    size_t n = ntt_size_for(ncoef);
-    ntt_set a, b;
-    if (ntt_set_alloc(&a, n) || ntt_set_alloc(&b, n))
-        out_of_memory();
-    ntt_transform(ops, t, &a, up, un, n);
-    ntt_transform(ops, t, &b, vp, vn, n);
-    ntt_finish(ops, t, &a, &b, rp, un + vn, ncoef, n);
-    ntt_set_free(&a);
-    ntt_set_free(&b);
+    product(ops, rp, up, un, vp, vn);
 }
 
 void ntt_sqr_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t n)
@@ -93,12 +132,5 @@ void ntt_sqr_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size
 
 void ntt_sqr_transform(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size_t n)
 {
-    const ntt_tables *t = ntt_tables_get();
-    size_t len = ntt_size_for(2 * n - 1);
-    ntt_set a;
-    if (ntt_set_alloc(&a, len))
-        out_of_memory();
-    ntt_transform(ops, t, &a, up, n, len);
-    ntt_finish(ops, t, &a, &a, rp, 2 * n, 2 * n - 1, len);
-    ntt_set_free(&a);
+    product(ops, rp, up, n, up, n);
 }

@@ -100,6 +100,11 @@ static inline ntt_const ntt_scale_for(const ntt_prime *q, size_t n)
         k++;
     return q->scale[three][k];
 }
+/* The cyclic product of length len < ncoef = un + vn - 1 <= 2 len, reconstructed into limbs x
+ * (arrays of ncoef), holds c_k + c_(k+len) at k < ncoef - len: computes c_j for j >= len exactly
+ * into x[.][j] and subtracts it from x[.][j - len]. Needs un >= vn and len >= un. */
+void ntt_wrap_fix(uint64_t *const x[NTT_PRIMES], size_t len, size_t ncoef, const dot_limb_t *up,
+                  size_t un, const dot_limb_t *vp, size_t vn);
 /* {rp, un + vn} = {up, un} {vp, vn}, schoolbook, un >= vn >= 1, no overlap */
 void ntt_basecase_mul(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
                       size_t vn);
@@ -112,6 +117,8 @@ int ntt_set_alloc(ntt_set *s, size_t n); /* 0 on success */
 void ntt_set_free(ntt_set *s);
 /* the shortest transform length 2^k or 3 2^k, k >= NTT_LOG_MIN, with at least ncoef coefficients */
 size_t ntt_size_for(size_t ncoef);
+/* the longest transform length below n, or 0 */
+size_t ntt_size_below(size_t n);
 /* s = the forward transforms of {up, un} */
 void ntt_transform(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const dot_limb_t *up,
                    size_t un, size_t n);

@@ -1,8 +1,9 @@
 /* dot_ntt_mul / dot_ntt_sqr (dot_ntt.h): every variant this CPU runs against GMP at every operand
  * size up to 1100 limbs, unbalanced, all-ones and zero operands; the public entry points; the
- * variant DOT_ISA selects; and planted faults (a wrong twiddle, a wrong reconstruction constant,
- * a wrong scale) that the same comparison must catch. The emulated build
- * (emul/test_ntt_ifma.c) covers the IFMA transforms on any machine. */
+ * variant DOT_ISA selects; planted faults (a wrong twiddle, a wrong reconstruction constant, a
+ * wrong scale) that the same comparison must catch; and a short transform that is wrong without
+ * the wrap fix. The emulated build (emul/test_ntt_ifma.c) covers the IFMA transforms on any
+ * machine. */
 #include <stdio.h>
 #include <string.h>
 #include "common/child.h"
@@ -59,6 +60,47 @@ static void planted_faults(const ntt_ops *ops)
     printf("  %-28s %s\n", ops->name, dot_check_failures() == before ? "planted faults caught" : "FAILED");
 }
 
+/* A 208 x 208 product (415 coefficients) through a transform of 384: without the wrap fix the
+ * result must be wrong (the fix is needed), with it right. */
+static void wrap_control(const ntt_ops *ops)
+{
+    enum { N = 208, NCOEF = 2 * N - 1 };
+    const ntt_tables *t = ntt_tables_get();
+    size_t len = ntt_size_below(ntt_size_for(NCOEF));
+    dot_rng r;
+    dot_rng_seed(&r, 3);
+    dot_limb_t u[N], v[N], got[2 * N];
+    mp_limb_t want[2 * N];
+    for (size_t i = 0; i < N; i++) {
+        u[i] = dot_rng_next(&r);
+        v[i] = dot_rng_next(&r);
+    }
+    mpn_mul_n(want, u, v, N);
+    CHECK(len == 384, "the control's short length (%zu)", len);
+    for (int fix = 0; fix < 2; fix++) {
+        ntt_set a, b;
+        if (ntt_set_alloc(&a, 416) || ntt_set_alloc(&b, 416))
+            abort();
+        ntt_transform(ops, t, &a, u, N, len);
+        ntt_transform(ops, t, &b, v, N, len);
+        for (int i = 0; i < NTT_PRIMES; i++) {
+            ops->pointwise(a.r[i], b.r[i], len, &t->prime[i]);
+            ops->inverse(a.r[i], len, &t->prime[i]);
+        }
+        ops->reconstruct(a.r, len, len, t);
+        for (int i = 0; i < NTT_PRIMES; i++) /* the top coefficients, unless the fix writes them */
+            memset(a.r[i] + len, 0, (NCOEF - len) * sizeof(uint64_t));
+        if (fix)
+            ntt_wrap_fix(a.r, len, NCOEF, u, N, v, N);
+        ntt_combine(got, 2 * N, a.r, NCOEF);
+        int right = memcmp(got, want, sizeof got) == 0;
+        CHECK(fix ? right : !right, "%s: a length-%zu product is %s %s the wrap fix", ops->name, len,
+              right ? "right" : "wrong", fix ? "with" : "without");
+        ntt_set_free(&a);
+        ntt_set_free(&b);
+    }
+}
+
 /* the child's half of the DOT_ISA check: print the transforms the entry points would use */
 static int child(void)
 {
@@ -105,9 +147,11 @@ int main(int argc, char **argv)
     printf("NTT products against GMP (dot_isa: %s):\n", dot_isa());
     ntt_battery("scalar", &ntt_scalar_ops, 1, 400);
     planted_faults(&ntt_scalar_ops);
+    wrap_control(&ntt_scalar_ops);
     if (dot_isa_supported("ifma")) {
         ntt_battery("ifma", &ntt_ifma_ops, 1, 400);
         planted_faults(&ntt_ifma_ops);
+        wrap_control(&ntt_ifma_ops);
     } else {
         printf("  %-28s skipped: this CPU cannot run it\n", "ifma");
     }

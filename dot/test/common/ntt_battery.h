@@ -74,6 +74,16 @@ static void nttb_check_sqr(const char *label, const ntt_ops *ops, nttb_buffers *
 
 static int nttb_power_of_two(size_t c) { return (c & (c - 1)) == 0; }
 
+/* {u, un} * {u, vn}, vn < un: one operand twice, but not a square */
+static void nttb_check_self(const char *label, const ntt_ops *ops, nttb_buffers *b, size_t un, size_t vn)
+{
+    memcpy(b->uc, b->u, un * sizeof b->u[0]);
+    mpn_mul(b->want, (mp_srcptr)b->uc, (mp_size_t)un, (mp_srcptr)b->uc, (mp_size_t)vn);
+    ntt_mul_transform(ops, b->got, b->u, un, b->u, vn);
+    CHECK(memcmp(b->got, b->want, (un + vn) * sizeof b->got[0]) == 0, "%s mul up == vp un=%zu vn=%zu",
+          label, un, vn);
+}
+
 /* 1 for the sizes checked at every stride: small ones and those beside a transform length's
  * boundary (2n - 1 coefficients = 2^k or 3 2^k, or one more). */
 static int nttb_edge(size_t n)
@@ -112,6 +122,10 @@ static void ntt_battery(const char *label, const ntt_ops *ops, size_t stride, un
         nttb_fill(&r, b->u, un, (nttb_shape)(i % 4));
         nttb_fill(&r, b->v, vn, (nttb_shape)((i / 4) % 4));
         nttb_check_mul(label, ops, b, un, vn);
+    }
+    for (size_t un = 40; un <= NTTB_MAX; un += 211) {
+        nttb_fill(&r, b->u, un, NTTB_RANDOM);
+        nttb_check_self(label, ops, b, un, un - 1 - dot_rng_below(&r, un / 2));
     }
     nttb_fill(&r, b->u, NTTB_MAX, NTTB_ONES);
     nttb_fill(&r, b->v, NTTB_MAX, NTTB_ONES);

@@ -8,6 +8,7 @@
 #include "../../src/ntt_tables.c"
 #include "../../src/scalar/ntt_basecase.c"
 #include "../../src/scalar/ntt_crt.c"
+#include "../../src/scalar/ntt_wrap.c"
 
 int main(void)
 {
