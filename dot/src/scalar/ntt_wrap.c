@@ -6,12 +6,23 @@
 void ntt_wrap_fix(uint64_t *const x[NTT_PRIMES], size_t len, size_t ncoef, const dot_limb_t *up,
                   size_t un, const dot_limb_t *vp, size_t vn)
 {
+    int square = up == vp && un == vn; /* pointers and sizes: each product u_i u_k once, doubled */
     for (size_t j = len; j < ncoef; j++) {
         ntt_u128 lo = 0, hi = 0; /* sums of the products' low and high halves: no overflow */
-        for (size_t i = j - (vn - 1); i < un; i++) {
+        size_t end = square ? (j + 1) / 2 : un;
+        for (size_t i = j - (vn - 1); i < end; i++) {
             ntt_u128 p = (ntt_u128)up[i] * vp[j - i];
             lo += (uint64_t)p;
             hi += p >> 64;
+        }
+        if (square) {
+            lo <<= 1;
+            hi <<= 1;
+            if (j % 2 == 0) { /* the index, not a value */
+                ntt_u128 p = (ntt_u128)up[j / 2] * up[j / 2];
+                lo += (uint64_t)p;
+                hi += p >> 64;
+            }
         }
         hi += lo >> 64;
         uint64_t c0 = (uint64_t)lo, c1 = (uint64_t)hi, c2 = (uint64_t)(hi >> 64);
