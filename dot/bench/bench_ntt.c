@@ -99,24 +99,27 @@ static double one_size(const contender *c, int nc, size_t n, int samples, int fo
     return focus_ratio;
 }
 
-/* The schoolbook's cost per limb product over a transform path's cost per transform coefficient,
- * from the medians of one size: the school_ratio of ntt_ops (the hand-over rule). */
-static void handover(const contender *c, int nc, const size_t *sizes, int nsizes, double (*med)[MAX_CONTENDERS])
+/* A transform path's cost per transform coefficient over the schoolbook's cost per limb
+ * product, from the medians of one size: the school_ratio of ntt_ops (the hand-over rule). Sizes
+ * up to 256 limbs whose product takes the full length (no wrapped coefficients) only. */
+static void handover(const contender *c, int nc, const ntt_ops *const *ops, const size_t *sizes,
+                     int nsizes, double (*med)[MAX_CONTENDERS])
 {
     int school = nc - 1;
     for (int k = 2; k < school; k++) {
         printf("hand-over, %s: transform coefficient / schoolbook limb product =", c[k].label);
-        for (int i = 0; i < nsizes; i++)
-            if (sizes[i] <= 256)
-                printf(" %zu:%.0f", sizes[i],
-                       med[i][k] / (double)ntt_size_for(2 * sizes[i] - 1) / (med[i][school] / (double)(sizes[i] * sizes[i])));
+        for (int i = 0; i < nsizes; i++) {
+            size_t n = sizes[i], len = ntt_size_for(2 * n - 1);
+            if (n <= 256 && ntt_product_length(ops[k], n, 2 * n - 1, 0) == len)
+                printf(" %zu:%.0f", n, med[i][k] / (double)len / (med[i][school] / (double)(n * n)));
+        }
         printf("\n");
     }
 }
 
 /* One table over the sizes; prints the crossover of contender `focus` against c[0]. */
 static int table(const char *title, const contender *c, int nc, int focus, const size_t *sizes,
-                 int nsizes, int samples, int with_handover)
+                 int nsizes, int samples, const ntt_ops *const *handover_ops)
 {
     static double med[64][MAX_CONTENDERS];
     printf("\n%s: median TSC cycles per call | contender: cycles, median ratio %s/contender "
@@ -140,8 +143,8 @@ static int table(const char *title, const contender *c, int nc, int focus, const
     else
         printf("crossover: none in range (%s is not faster than %s at %zu limbs)\n", c[focus].label,
                c[0].label, sizes[nsizes - 1]);
-    if (with_handover)
-        handover(c, nc, sizes, nsizes, med);
+    if (handover_ops)
+        handover(c, nc, handover_ops, sizes, nsizes, med);
     return wrong;
 }
 
@@ -162,15 +165,19 @@ int main(int argc, char **argv)
     printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(), gmp_version,
            dot_gmp_origin());
     contender mul[MAX_CONTENDERS] = {{"gmp mpn_mul_n", gmp_mul}, {"dot_ntt_mul", entry_mul}};
+    const ntt_ops *path_ops[MAX_CONTENDERS] = {NULL};
     int nm = 2;
     if (!quick) {
+        path_ops[nm] = &ntt_scalar_ops;
         mul[nm++] = (contender){"ntt scalar, transforms only", scalar_mul};
-        if (dot_isa_supported("ifma"))
+        if (dot_isa_supported("ifma")) {
+            path_ops[nm] = &ntt_ifma_ops;
             mul[nm++] = (contender){"ntt ifma, transforms only", ifma_mul};
+        }
         mul[nm++] = (contender){"schoolbook (hand-over)", school};
     }
-    int status = table("n x n product", mul, nm, 1, sizes, nsizes, samples, !quick);
+    int status = table("n x n product", mul, nm, 1, sizes, nsizes, samples, quick ? NULL : path_ops);
     contender sqr[2] = {{"gmp mpn_sqr", gmp_sqr}, {"dot_ntt_sqr", entry_sqr}};
-    status |= table("n-limb square", sqr, 2, 1, sizes, nsizes, samples, 0);
+    status |= table("n-limb square", sqr, 2, 1, sizes, nsizes, samples, NULL);
     return status;
 }

@@ -78,11 +78,7 @@ void ntt_mul_with(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, size
         ntt_mul_transform(ops, rp, up, un, vp, vn);
 }
 
-/* A product's transform length: the one that holds all ncoef coefficients, or the one below it
- * when the few coefficients that then wrap around cost less to compute directly (e(e+1)/2 limb
- * products, half that for a square) than the longer transforms (school_ratio limb products per
- * coefficient for nine transforms, two thirds of that for a square's six). */
-static size_t product_length(const ntt_ops *ops, size_t un, size_t ncoef, int square)
+size_t ntt_product_length(const ntt_ops *ops, size_t un, size_t ncoef, int square)
 {
     size_t n = ntt_size_for(ncoef), below = ntt_size_below(n), e = ncoef - below;
     size_t direct = e * (e + 1) / 2, saved = ops->school_ratio * (n - below);
@@ -97,7 +93,7 @@ static void product(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, si
 {
     const ntt_tables *t = ntt_tables_get();
     int square = vp == up && vn == un; /* pointers and sizes, not values */
-    size_t ncoef = un + vn - 1, n = product_length(ops, un, ncoef, square);
+    size_t ncoef = un + vn - 1, n = ntt_product_length(ops, un, ncoef, square);
     size_t stride = ncoef > n ? (ncoef + 7) / 8 * 8 : n; /* room for the wrapped coefficients */
     ntt_set a, b;
     if (ntt_set_alloc(&a, stride) || (!square && ntt_set_alloc(&b, stride)))

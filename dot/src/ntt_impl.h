@@ -119,6 +119,12 @@ void ntt_set_free(ntt_set *s);
 size_t ntt_size_for(size_t ncoef);
 /* the longest transform length below n, or 0 */
 size_t ntt_size_below(size_t n);
+/* A product's transform length (un >= vn, ncoef = un + vn - 1): the one that holds all ncoef
+ * coefficients, or the one below it when the few coefficients that then wrap around cost less
+ * to compute directly (e(e+1)/2 limb products, half that for a square) than the longer transforms
+ * (school_ratio limb products per coefficient for nine transforms, two thirds of that for a
+ * square's six). */
+size_t ntt_product_length(const ntt_ops *ops, size_t un, size_t ncoef, int square);
 /* s = the forward transforms of {up, un} */
 void ntt_transform(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const dot_limb_t *up,
                    size_t un, size_t n);
