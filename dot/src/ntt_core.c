@@ -49,13 +49,17 @@ void ntt_transform(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const do
 }
 
 void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_set *g,
-                dot_limb_t *rp, size_t rn, size_t ncoef, size_t n)
+                dot_limb_t *rp, size_t rn, size_t n, const dot_limb_t *up, size_t un,
+                const dot_limb_t *vp, size_t vn)
 {
+    size_t ncoef = un + vn - 1, needed = ncoef < rn ? ncoef : rn;
     for (int i = 0; i < NTT_PRIMES; i++) {
         ops->pointwise(s->r[i], g->r[i], n, &t->prime[i]);
         ops->inverse(s->r[i], n, &t->prime[i]);
     }
-    ops->reconstruct(s->r, n, ncoef < rn ? ncoef : rn, t);
+    ops->reconstruct(s->r, n, ncoef > n ? n : needed, t);
+    if (ncoef > n)
+        ntt_wrap_fix(s->r, n, ncoef, up, un, vp, vn);
     ntt_combine(rp, rn, s->r, ncoef);
 }
 
@@ -82,7 +86,7 @@ size_t ntt_product_length(const ntt_ops *ops, size_t un, size_t ncoef, int squar
 {
     size_t n = ntt_size_for(ncoef), below = ntt_size_below(n), e = ncoef - below;
     size_t direct = e * (e + 1) / 2, saved = ops->school_ratio * (n - below);
-    if (below >= un && (square ? 3 * direct < 4 * saved : direct < saved))
+    if (below >= un && (square ? 3 * direct < 2 * saved : 2 * direct < saved))
         return below;
     return n;
 }
@@ -101,14 +105,7 @@ static void product(const ntt_ops *ops, dot_limb_t *rp, const dot_limb_t *up, si
     ntt_transform(ops, t, &a, up, un, n);
     if (!square)
         ntt_transform(ops, t, &b, vp, vn, n);
-    for (int i = 0; i < NTT_PRIMES; i++) {
-        ops->pointwise(a.r[i], square ? a.r[i] : b.r[i], n, &t->prime[i]);
-        ops->inverse(a.r[i], n, &t->prime[i]);
-    }
-    ops->reconstruct(a.r, n, ncoef < n ? ncoef : n, t);
-    if (ncoef > n)
-        ntt_wrap_fix(a.r, n, ncoef, up, un, vp, vn);
-    ntt_combine(rp, un + vn, a.r, ncoef);
+    ntt_finish(ops, t, &a, square ? &a : &b, rp, un + vn, n, up, un, vp, vn);
     ntt_set_free(&a);
     if (!square)
         ntt_set_free(&b);

@@ -121,22 +121,27 @@ size_t ntt_size_for(size_t ncoef);
 size_t ntt_size_below(size_t n);
 /* A product's transform length (un >= vn, ncoef = un + vn - 1): the one that holds all ncoef
  * coefficients, or the one below it when the few coefficients that then wrap around cost less
- * to compute directly (e(e+1)/2 limb products, half that for a square) than the longer transforms
- * (school_ratio limb products per coefficient for nine transforms, two thirds of that for a
- * square's six). */
+ * to compute directly (e(e+1)/2 limb products, half that for a square, each worth about two of
+ * the schoolbook's: bench_ntt and bench_ntt_mont lost at 32 and 224 limbs and at 4096 bits
+ * when counted as one) than the longer transforms (school_ratio limb products per coefficient
+ * for nine transforms, two thirds of that for a square's six). */
 size_t ntt_product_length(const ntt_ops *ops, size_t un, size_t ncoef, int square);
 /* s = the forward transforms of {up, un} */
 void ntt_transform(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const dot_limb_t *up,
                    size_t un, size_t n);
-/* s = s * g pointwise (g == s squares), inverse transforms, then {rp, rn} from the first ncoef
- * coefficients; s is consumed */
+/* The product {up, un} {vp, vn} (un >= vn, ncoef = un + vn - 1 coefficients) from s, holding
+ * the transforms of length n of up, and g, those of vp (g == s squares): s = s * g pointwise,
+ * inverse transforms, the wrapped coefficients fixed if ncoef > n (then s's arrays hold ncoef),
+ * and {rp, rn} from the coefficients; s is consumed. */
 void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_set *g,
-                dot_limb_t *rp, size_t rn, size_t ncoef, size_t n);
+                dot_limb_t *rp, size_t rn, size_t n, const dot_limb_t *up, size_t un,
+                const dot_limb_t *vp, size_t vn);
 
 struct dot_ntt_mont {
     size_t limbs;
-    size_t len; /* the transform length: every product here has at most 2 limbs - 1 coefficients */
-    dot_limb_t *n;
+    size_t len;    /* the transform length of a product of two limbs-limb numbers */
+    size_t stride; /* the arrays' length: room for wrapped coefficients */
+    dot_limb_t *n, *ninv; /* N and -N^-1 mod R */
     ntt_set n_hat, ninv_hat; /* the forward transforms of N and of -N^-1 mod R */
 };
 

@@ -78,23 +78,22 @@ dot_ntt_mont *dot_ntt_mont_new(const dot_limb_t *n, size_t limbs)
     if (limbs < 1 || 4 * limbs > DOT_NTT_MAX_LIMBS || !(n[0] & 1) || !n[limbs - 1])
         return NULL;
     dot_ntt_mont *m = calloc(1, sizeof *m);
-    dot_limb_t *ninv = calloc(limbs, sizeof *ninv);
-    if (!m || !ninv || !(m->n = malloc(limbs * sizeof *n)))
-        goto fail;
-    m->limbs = limbs;
-    m->len = ntt_size_for(2 * limbs - 1);
-    memcpy(m->n, n, limbs * sizeof *n);
-    if (neg_inverse(ninv, n, limbs) || ntt_set_alloc(&m->n_hat, m->len) ||
-        ntt_set_alloc(&m->ninv_hat, m->len))
+    if (!m || !(m->n = malloc(limbs * sizeof *n)) || !(m->ninv = calloc(limbs, sizeof *n)))
         goto fail;
     const ntt_ops *ops = ntt_active_ops();
     const ntt_tables *t = ntt_tables_get();
+    size_t ncoef = 2 * limbs - 1;
+    m->limbs = limbs;
+    m->len = ntt_product_length(ops, limbs, ncoef, 0);
+    m->stride = ncoef > m->len ? (ncoef + 7) / 8 * 8 : m->len;
+    memcpy(m->n, n, limbs * sizeof *n);
+    if (neg_inverse(m->ninv, n, limbs) || ntt_set_alloc(&m->n_hat, m->stride) ||
+        ntt_set_alloc(&m->ninv_hat, m->stride))
+        goto fail;
     ntt_transform(ops, t, &m->n_hat, n, limbs, m->len);
-    ntt_transform(ops, t, &m->ninv_hat, ninv, limbs, m->len);
-    free(ninv);
+    ntt_transform(ops, t, &m->ninv_hat, m->ninv, limbs, m->len);
     return m;
 fail:
-    free(ninv);
     dot_ntt_mont_free(m);
     return NULL;
 }
@@ -106,6 +105,7 @@ void dot_ntt_mont_free(dot_ntt_mont *m)
     ntt_set_free(&m->n_hat);
     ntt_set_free(&m->ninv_hat);
     free(m->n);
+    free(m->ninv);
     free(m);
 }
 
@@ -117,20 +117,20 @@ void dot_ntt_mont_mul(const dot_ntt_mont *m, dot_limb_t *r, const dot_limb_t *a,
     size_t len = m->len;
     ntt_set x, y;
     dot_limb_t *tt = malloc(5 * k * sizeof *tt); /* T (2k), m N (2k), m (k) */
-    if (!tt || ntt_set_alloc(&x, len) || ntt_set_alloc(&y, len))
+    if (!tt || ntt_set_alloc(&x, m->stride) || ntt_set_alloc(&y, m->stride))
         abort(); /* no way to report failure, as for dot_ntt_mul */
     dot_limb_t *mn = tt + 2 * k, *q = tt + 4 * k;
     ntt_transform(ops, t, &x, a, k, len);
     if (a == b) { /* pointers, not values: the square skips a transform */
-        ntt_finish(ops, t, &x, &x, tt, 2 * k, 2 * k - 1, len);
+        ntt_finish(ops, t, &x, &x, tt, 2 * k, len, a, k, a, k);
     } else {
         ntt_transform(ops, t, &y, b, k, len);
-        ntt_finish(ops, t, &x, &y, tt, 2 * k, 2 * k - 1, len);
+        ntt_finish(ops, t, &x, &y, tt, 2 * k, len, a, k, b, k);
     }
     ntt_transform(ops, t, &x, tt, k, len);
-    ntt_finish(ops, t, &x, &m->ninv_hat, q, k, k, len); /* the low k limbs only */
+    ntt_finish(ops, t, &x, &m->ninv_hat, q, k, len, tt, k, m->ninv, k); /* the low k limbs only */
     ntt_transform(ops, t, &x, q, k, len);
-    ntt_finish(ops, t, &x, &m->n_hat, mn, 2 * k, 2 * k - 1, len);
+    ntt_finish(ops, t, &x, &m->n_hat, mn, 2 * k, len, q, k, m->n, k);
     /* T + m N is 0 mod R: its low half only passes a carry up */
     dot_limb_t *hi = tt + k;
     dot_limb_t c_lo = add_k(tt, tt, mn, k);

@@ -26,7 +26,7 @@ static int product_matches(const ntt_ops *ops, const ntt_tables *t, size_t n)
         abort();
     ntt_transform(ops, t, &a, u, n, len);
     ntt_transform(ops, t, &b, v, n, len);
-    ntt_finish(ops, t, &a, &b, got, 2 * n, 2 * n - 1, len);
+    ntt_finish(ops, t, &a, &b, got, 2 * n, len, u, n, v, n);
     ntt_set_free(&a);
     ntt_set_free(&b);
     mpn_mul_n(want, u, v, (mp_size_t)n);
