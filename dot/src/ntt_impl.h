@@ -66,7 +66,7 @@ const ntt_tables *ntt_tables_get(void);
 typedef struct {
     const char *name;
     /* The product takes the schoolbook below un vn < school_ratio * (transform length): the cost
-     * of a transform coefficient in schoolbook limb products, measured by bench_ntt --handover. */
+     * of a transform coefficient in schoolbook limb products, as bench_ntt's full run prints it. */
     size_t school_ratio;
     /* a = the transform of the limbs {up, un} mod p, zero-padded to n (un <= n); decimation in
      * frequency: natural order in, bit-reversed out */
