@@ -1,8 +1,9 @@
 /* AVX-512 IFMA transforms of the NTT family: the scalar reference's arithmetic (ntt_impl.h) on 8
  * coefficients per vector. Shoup and Montgomery products are vpmadd52luq/vpmadd52huq; a
- * conditional subtraction is an unsigned minimum with the wrapped difference. Butterflies whose
- * halves are 8 or more apart read whole vectors; the three stages below that run on groups of 16
- * coefficients held in two registers, regrouped with vpermt2q. */
+ * conditional subtraction is an unsigned minimum with the wrapped difference. Stages whose
+ * butterfly halves are 32 or more apart run in passes over memory, two stages per pass; the last
+ * five run on groups of 32 coefficients in four registers, the three smallest regrouped with
+ * vpermt2q. */
 #include "isa512.h"
 #include "ntt_impl.h"
 
@@ -115,7 +116,7 @@ DOT_ALWAYS_INLINE v8 residues(const dot_limb_t *up, size_t un, size_t i, const n
 
 DOT_ALWAYS_INLINE v8 tw(const uint64_t *t, size_t i) { return vloadu(t + i); }
 
-/* Stages m and m / 2 in one pass (m >= 16): four vectors per step. */
+/* Stages m and m / 2 in one pass (m >= 64): four vectors per step. */
 static void forward_radix4(uint64_t *a, size_t n, size_t m, const ntt_prime *q, const vprime *v)
 {
     size_t h = m / 2;
@@ -209,7 +210,8 @@ static void inverse_radix2(uint64_t *a, size_t n, size_t m, const ntt_prime *q, 
         }
 }
 
-/* forward2 backwards: the first five stages in registers, the rest in passes over memory */
+/* forward2_from backwards, whole: the first five stages in registers, the rest in passes over
+ * memory */
 static void inverse2(uint64_t *a, size_t n, const ntt_prime *q)
 {
     vprime v = vprime_of(q);
