@@ -80,6 +80,12 @@ test-dot-ct: $(DOT_OUT)/test/ct_probe
 	@echo "== constant-time check (valgrind instruction counts)"
 	@$(DOT_DIR)/test/ct_check.sh $<
 TEST_TARGETS += test-dot
+# the NTT products (dot_ntt.h): the same valgrind method on the scalar variant
+.PHONY: test-dot-ct-ntt
+test-dot-ct-ntt: $(DOT_OUT)/test/ct_ntt_probe
+	@echo "== constant-time check of the NTT products (valgrind instruction counts)"
+	@$(DOT_DIR)/test/ct_ntt_check.sh $<
+TEST_TARGETS += test-dot-ct-ntt
 
 # --- benchmarks ----------------------------------------------------------------------------
 # dot/bench/bench_*.c, linked like the tests. They run against the stock GMP built from source
