@@ -6,7 +6,7 @@
 DEVICE_OUT := $(BUILD)/device
 DEVICE_PROGRAMS := $(DOT_DIR)/test/test_addsub.c $(DOT_DIR)/test/test_mul.c $(DOT_DIR)/test/test_baselines.c \
                    $(DOT_DIR)/bench/bench_mul.c $(DOT_DIR)/bench/bench_addsub.c $(DOT_DIR)/bench/bench_phases.c \
-                   $(DOT_DIR)/tune/tune_addsub.c
+                   $(DOT_DIR)/bench/bench_ntt.c $(DOT_DIR)/bench/bench_ntt_mont.c $(DOT_DIR)/tune/tune_addsub.c
 DEVICE_GMP_A := $(firstword $(wildcard /usr/lib/x86_64-linux-gnu/libgmp.a /usr/lib64/libgmp.a /usr/lib/libgmp.a))
 DEVICE_OBJS := $(foreach p,$(DEVICE_PROGRAMS),$(DEVICE_OUT)/obj/$(basename $(notdir $(p))).o)
 

@@ -22,6 +22,8 @@ int device_bench_mul(int, char **);
 int device_bench_addsub(int, char **);
 int device_bench_phases(int, char **);
 int device_tune_addsub(int, char **);
+int device_bench_ntt(int, char **);
+int device_bench_ntt_mont(int, char **);
 
 static char *quick_argv[] = {"bench", "--quick", NULL};
 static char *full_argv[] = {"bench", NULL};
@@ -38,6 +40,8 @@ static const struct {
     {"bench_addsub", NULL, device_bench_addsub},
     {"bench_phases", NULL, device_bench_phases},
     {"tune_addsub", NULL, device_tune_addsub},
+    {"bench_ntt", NULL, device_bench_ntt},
+    {"bench_ntt_mont", NULL, device_bench_ntt_mont},
 };
 #define N_PROGRAMS (sizeof programs / sizeof programs[0])
 
