@@ -1,5 +1,5 @@
 /* The PMNS API of dot_pmns.h: loading, with the kernels chosen from dot_isa(), and products.
- * Conversions: pmns_convert.c; parameter files: pmns_params.c. */
+ * Conversions: pmns_convert.c; parameter files and their sizes: pmns_params.c. */
 #include <string.h>
 #include "dot_impl.h"
 #include "pmns_impl.h"
@@ -14,10 +14,6 @@ dot_pmns *dot_pmns_load(const char *path)
     pm->reduce = ifma ? pmns_ifma_reduce : pmns_scalar_reduce;
     return pm;
 }
-
-size_t dot_pmns_limbs(const dot_pmns *pm) { return pm->limbs; }
-size_t dot_pmns_words(const dot_pmns *pm) { return pm->n * pm->s; }
-void dot_pmns_modulus(const dot_pmns *pm, uint64_t *p) { memcpy(p, pm->p, pm->limbs * sizeof *p); }
 
 void dot_pmns_mul(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y)
 {

@@ -269,6 +269,10 @@ dot_pmns *dot_pmns_read(const char *path)
     return pm;
 }
 
+size_t dot_pmns_limbs(const dot_pmns *pm) { return pm->limbs; }
+size_t dot_pmns_words(const dot_pmns *pm) { return pm->n * pm->s; }
+void dot_pmns_modulus(const dot_pmns *pm, uint64_t *p) { memcpy(p, pm->p, pm->limbs * sizeof *p); }
+
 void dot_pmns_free(dot_pmns *pm)
 {
     if (!pm)
