@@ -25,3 +25,10 @@ pmns-params: | deps
 	  echo "== $(PMNS_PARAMS)/pmns-$$b-s$$s.txt"; \
 	  $(PMNS_PY) $(PMNS_GEN) --bits $$b --s $$s > $(BUILD)/pmns-new.txt || exit 1; \
 	  mv $(BUILD)/pmns-new.txt $(PMNS_PARAMS)/pmns-$$b-s$$s.txt; done; done
+
+# Instruction counts of the scalar PMNS kernels equal on random and edge operands (valgrind).
+.PHONY: test-pmns-ct
+test-pmns-ct: $(DOT_OUT)/test/pmns_ct_probe
+	@echo "== PMNS constant-time check (valgrind instruction counts, scalar kernels)"
+	@$(DOT_DIR)/test/pmns_ct_check.sh $< $(PMNS_PARAMS)/pmns-1024-s2.txt $(PMNS_PARAMS)/pmns-2048-s3.txt
+TEST_TARGETS += test-pmns-ct
