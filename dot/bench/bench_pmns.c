@@ -2,8 +2,10 @@
  * Cycles per modular product of the PMNS kernels (dot_pmns.h), full and truncated, scalar and
  * IFMA, on every committed parameter file, next to GMP at the same modulus: a Montgomery product
  * (mpn_mul_n, then a word-by-word REDC over mpn_addmul_1 with the carries added back by one
- * mpn_add_n, as GMP's internal redc_1 does, and a final conditional subtraction) and
- * mpz_mul + mpz_mod.
+ * mpn_add_n, as GMP's internal redc_1 does, and a final conditional subtraction),
+ * mpz_mul + mpz_mod, and OpenSSL's BN_mod_mul_montgomery from the libcrypto that
+ * DOT_BENCH_LIBCRYPTO names (default build/openssl/stock/lib/libcrypto.so.3, loaded with
+ * dlopen; left out, with a line saying so, when it does not load).
  *
  * Method: single-operation latency. One sample times `reps` dependent products r = r * y through
  * a function pointer with rdtsc (TSC reference cycles); operands stay in each system's domain
@@ -14,8 +16,10 @@
  * before timing, and every chain's final value after it, so a wrong kernel cannot post a number.
  * usage: bench_pmns [--quick]   (run from the repository root: reads dot/pmns/params/)
  */
+#include <dlfcn.h>
 #include <glob.h>
 #include <gmp.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include "dot.h"
@@ -38,6 +42,41 @@ typedef struct {
     mpz_t zp, zt;
 } ctx;
 
+/* OpenSSL's BIGNUM API through dlopen: pointers to its opaque types as void *. */
+static struct {
+    void *(*ctx_new)(void);
+    void *(*mont_new)(void);
+    int (*mont_set)(void *mont, const void *mod, void *ctx);
+    void *(*lebin2bn)(const unsigned char *s, int len, void *ret);
+    int (*bn2lebinpad)(const void *a, unsigned char *to, int tolen);
+    int (*mont_mul)(void *r, const void *a, const void *b, void *mont, void *ctx);
+    void (*bn_free)(void *);
+    void (*mont_free)(void *);
+    void (*ctx_free)(void *);
+    const char *path;
+    void *ctx, *mont, *mod; /* per parameter file */
+} ossl;
+
+static int ossl_load(void)
+{
+    const char *path = getenv("DOT_BENCH_LIBCRYPTO");
+    ossl.path = path && *path ? path : "build/openssl/stock/lib/libcrypto.so.3";
+    void *h = dlopen(ossl.path, RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return 0;
+    *(void **)&ossl.ctx_new = dlsym(h, "BN_CTX_new");
+    *(void **)&ossl.mont_new = dlsym(h, "BN_MONT_CTX_new");
+    *(void **)&ossl.mont_set = dlsym(h, "BN_MONT_CTX_set");
+    *(void **)&ossl.lebin2bn = dlsym(h, "BN_lebin2bn");
+    *(void **)&ossl.bn2lebinpad = dlsym(h, "BN_bn2lebinpad");
+    *(void **)&ossl.mont_mul = dlsym(h, "BN_mod_mul_montgomery");
+    *(void **)&ossl.bn_free = dlsym(h, "BN_free");
+    *(void **)&ossl.mont_free = dlsym(h, "BN_MONT_CTX_free");
+    *(void **)&ossl.ctx_free = dlsym(h, "BN_CTX_free");
+    return ossl.ctx_new && ossl.mont_new && ossl.mont_set && ossl.lebin2bn && ossl.bn2lebinpad &&
+           ossl.mont_mul && ossl.bn_free && ossl.mont_free && ossl.ctx_free;
+}
+
 typedef struct contender {
     char label[40];
     void (*op)(ctx *, const struct contender *, uint64_t *, const uint64_t *);
@@ -45,6 +84,7 @@ typedef struct contender {
     int trunc;
     uint64_t acc[WORDS], y[WORDS];   /* the chain's value and its multiplier, in the domain */
     mpz_t zacc, zy;                  /* mpz contender's */
+    void *bacc, *by;                 /* OpenSSL contender's BIGNUMs */
     mpz_t start, step;               /* the chain's value x and y as integers: x y^k mod p ... */
     int montgomery;                  /* ... times R^-k for the Montgomery product */
 } contender;
@@ -75,6 +115,12 @@ static void mpz_op(ctx *c, const contender *k, uint64_t *r, const uint64_t *y)
     mpz_mod(m->zacc, c->zt, c->zp);
 }
 
+static void ossl_op(ctx *c, const contender *k, uint64_t *r, const uint64_t *y)
+{
+    (void)c, (void)r, (void)y;
+    ossl.mont_mul(k->bacc, k->bacc, k->by, ossl.mont, ossl.ctx);
+}
+
 static void limbs_to_mpz(mpz_t z, const uint64_t *l, size_t n) { mpz_import(z, n, -1, 8, 0, 0, l); }
 static void mpz_to_limbs(uint64_t *l, size_t n, const mpz_t z)
 {
@@ -88,6 +134,9 @@ static void chain_value(ctx *c, const contender *k, mpz_t out)
     uint64_t l[MAX_LIMBS];
     if (k->mul) {
         dot_pmns_to_int(c->pm, l, k->acc);
+        limbs_to_mpz(out, l, c->n);
+    } else if (k->bacc) {
+        ossl.bn2lebinpad(k->bacc, (unsigned char *)l, (int)(8 * c->n));
         limbs_to_mpz(out, l, c->n);
     } else if (k->montgomery) {
         limbs_to_mpz(out, k->acc, c->n);
@@ -159,7 +208,7 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
         inv *= 2 - c.p[0] * inv;
     c.pinv = -inv;
 
-    size_t nk = 0, ifma_full = 0, ifma_trunc = 0;
+    size_t nk = 0, ifma_full = 0, ifma_trunc = 0, scalar_full = 0, ossl_at = 0;
     struct { const char *label; pmns_mul_fn *mul; int trunc; } pm_kinds[] = {
         {"pmns scalar full", pmns_scalar_mul, 0}, {"pmns scalar trunc", pmns_scalar_mul, 1},
         {"pmns ifma full", pmns_ifma_mul, 0}, {"pmns ifma trunc", pmns_ifma_mul, 1}};
@@ -181,6 +230,16 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
     mpz_init_set(k[nk].zacc, a);
     mpz_init_set(k[nk].zy, b);
     nk++;
+    if (ossl.ctx) {
+        k[nk] = (contender){.op = ossl_op, .montgomery = 1};
+        snprintf(k[nk].label, sizeof k[nk].label, "openssl mont_mul");
+        ossl.mod = ossl.lebin2bn((const unsigned char *)c.p, (int)(8 * c.n), NULL);
+        ossl.mont = ossl.mont_new();
+        ossl.mont_set(ossl.mont, ossl.mod, ossl.ctx);
+        k[nk].bacc = ossl.lebin2bn((const unsigned char *)la, (int)(8 * c.n), NULL);
+        k[nk].by = ossl.lebin2bn((const unsigned char *)lb, (int)(8 * c.n), NULL);
+        ossl_at = nk++;
+    }
     for (size_t i = 0; i < 4; i++) {
         if (i >= 2 && !dot_isa_supported("ifma"))
             break;
@@ -188,6 +247,8 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
         snprintf(k[nk].label, sizeof k[nk].label, "%s", pm_kinds[i].label);
         dot_pmns_from_int(pm, k[nk].acc, la);
         dot_pmns_from_int(pm, k[nk].y, lb);
+        if (i == 0)
+            scalar_full = nk;
         if (i == 2)
             ifma_full = nk;
         if (i == 3)
@@ -250,16 +311,27 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
         printf("  %-24s %10.0f   %5.2fx vs %s\n", k[j].label, med[j], med[0] / med[j], k[0].label);
     }
     printf("  ratios (median of per-round ratios, 95%% CI):\n");
-    ratio(k, 2, 3, rounds, "   truncated speed-up, scalar");
+    ratio(k, scalar_full, scalar_full + 1, rounds, "   truncated speed-up, scalar");
     if (ifma_full) {
         ratio(k, ifma_full, ifma_trunc, rounds, "   truncated speed-up, ifma");
         ratio(k, 0, ifma_full, rounds, "   gmp montgomery vs ifma full");
         ratio(k, 0, ifma_trunc, rounds, "   gmp montgomery vs ifma trunc");
+        if (ossl_at)
+            ratio(k, ossl_at, ifma_trunc, rounds, "   openssl vs ifma trunc");
     }
     for (size_t j = 0; j < nk; j++) {
         mpz_clears(k[j].start, k[j].step, NULL);
         if (k[j].op == mpz_op)
             mpz_clears(k[j].zacc, k[j].zy, NULL);
+        if (k[j].bacc) {
+            ossl.bn_free(k[j].bacc);
+            ossl.bn_free(k[j].by);
+        }
+    }
+    if (ossl.mont) {
+        ossl.mont_free(ossl.mont);
+        ossl.bn_free(ossl.mod);
+        ossl.mont = ossl.mod = NULL;
     }
     mpz_clears(a, b, c.zp, c.zt, NULL);
     dot_pmns_free(pm);
@@ -280,6 +352,12 @@ int main(int argc, char **argv)
     }
     printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(), gmp_version,
            dot_gmp_origin());
+    if (ossl_load()) {
+        ossl.ctx = ossl.ctx_new();
+        printf("OpenSSL BN_mod_mul_montgomery from %s\n", ossl.path);
+    } else {
+        printf("OpenSSL left out: %s does not load (set DOT_BENCH_LIBCRYPTO)\n", ossl.path);
+    }
     gmp_randstate_t rs;
     gmp_randinit_default(rs);
     gmp_randseed_ui(rs, 2025);
@@ -288,5 +366,7 @@ int main(int argc, char **argv)
         status |= bench_file(files.gl_pathv[f], quick ? 41 : MAX_ROUNDS, rs);
     gmp_randclear(rs);
     globfree(&files);
+    if (ossl.ctx)
+        ossl.ctx_free(ossl.ctx);
     return status;
 }

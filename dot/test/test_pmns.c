@@ -4,10 +4,39 @@
  * a reduction truncated one word further than Theorem 2 allows must be caught. */
 #include <glob.h>
 #include <stdio.h>
+#include <sys/wait.h>
+#include "common/child.h"
 #include "common/pmns_battery.h"
 #include "dot_impl.h"
 
 #define PARAMS "dot/pmns/params/pmns-*.txt"
+
+/* Which kernels dot_pmns_load chose: "ifma" or "scalar". */
+static const char *kernels_of(const dot_pmns *pm) { return pm->mul == pmns_ifma_mul ? "ifma" : "scalar"; }
+
+/* The child: the kernels dot_pmns_load picks under this process's DOT_ISA. */
+static int child(const char *path)
+{
+    dot_pmns *pm = dot_pmns_load(path);
+    printf("%s %s\n", dot_isa(), pm ? kernels_of(pm) : "none");
+    dot_pmns_free(pm);
+    return 0;
+}
+
+/* DOT_ISA=scalar forces the scalar kernels; the default takes the IFMA ones where they run. */
+static void follows_dot_isa(void)
+{
+    const char *scalar_env[] = {"DOT_ISA=scalar", NULL}, *default_env[] = {"DOT_ISA", NULL};
+    dot_child_result c = dot_run_self("--child", scalar_env);
+    CHECK(WIFEXITED(c.status) && strcmp(c.out, "scalar scalar\n") == 0,
+          "DOT_ISA=scalar: child printed '%s'", c.out);
+    c = dot_run_self("--child", default_env);
+    const char *want = dot_isa_supported("ifma") ? "ifma ifma\n" : NULL;
+    CHECK(WIFEXITED(c.status) && (want ? strcmp(c.out, want) == 0 : strstr(c.out, " scalar\n") != NULL),
+          "default DOT_ISA: child printed '%s'", c.out);
+    printf("dot_pmns_load follows DOT_ISA: scalar when forced, %s by default\n",
+           want ? "ifma" : "scalar");
+}
 
 /* The public API end to end, with whatever kernels dot_pmns_load chose. */
 static void public_api(const char *path)
@@ -16,6 +45,8 @@ static void public_api(const char *path)
     CHECK(pm != NULL, "dot_pmns_load(%s)", path);
     if (!pm)
         return;
+    CHECK(strcmp(kernels_of(pm), strcmp(dot_isa(), "ifma") == 0 ? "ifma" : "scalar") == 0,
+          "%s: dot_pmns_load chose the %s kernels under dot_isa() = %s", path, kernels_of(pm), dot_isa());
     uint64_t a[PMNS_MAX_LIMBS], b[PMNS_MAX_LIMBS], x[PMNSB_WORDS], y[PMNSB_WORDS], r[PMNSB_WORDS];
     uint64_t full[PMNS_MAX_LIMBS], trunc[PMNS_MAX_LIMBS];
     mpz_t p, za, zb, got;
@@ -120,13 +151,15 @@ static void malformed(const char *good)
     free(text);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     glob_t files;
     if (glob(PARAMS, 0, NULL, &files) != 0 || files.gl_pathc == 0) {
         fprintf(stderr, "no parameter files %s (run from the repository root)\n", PARAMS);
         return 1;
     }
+    if (argc > 1 && strcmp(argv[1], "--child") == 0)
+        return child(files.gl_pathv[0]);
     int ifma = dot_isa_supported("ifma");
     for (size_t f = 0; f < files.gl_pathc; f++) {
         const char *path = files.gl_pathv[f];
@@ -139,8 +172,7 @@ int main(void)
         public_api(path);
         planted_truncation(path);
     }
-    printf("dot_pmns_load picks the %s kernels (dot_isa() = %s)\n",
-           strcmp(dot_isa(), "ifma") == 0 ? "ifma" : "scalar", dot_isa());
+    follows_dot_isa();
     malformed(files.gl_pathv[0]);
     globfree(&files);
     return dot_check_summary();
