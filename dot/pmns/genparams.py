@@ -193,6 +193,7 @@ def check_bounds(P, z):
             return False
     assert poly_eval(z, P["gamma"], P["p"]) == 0
     assert n * P["s"] <= 1000 and 2 * n * P["s"] <= 2 ** W
+    assert LAM * rho < phi  # lambda x_j and lambda |m_j| keep s digits (the kernels' ext tables)
     return True
 
 

@@ -217,7 +217,12 @@ dot_pmns *dot_pmns_read(const char *path)
     pm->lambda = read_size(&rd, "lambda", 2, 1 << 10);
     pm->r = read_size(&rd, "rho_log2", 1, PMNS_W * PMNS_MAX_S - 1);
     const size_t n = pm->n, s = pm->s, limbs = pm->limbs = (pm->bits + 63) / 64;
-    if (rd.ok && (n % 8 || 4 * s * n + 1 >= 1 << 12 || pm->r >= PMNS_W * s || pm->r * n < pm->bits))
+    size_t lambda_bits = 0;
+    for (size_t l = pm->lambda; l; l >>= 1)
+        lambda_bits++;
+    /* n lanes of 8; 64-bit column sums (bound (6)); lambda rho < phi; chunks cover p */
+    if (rd.ok && (n % 8 || 4 * s * n + 1 >= 1 << 12 || pm->r + lambda_bits > PMNS_W * s ||
+                  pm->r * n < pm->bits))
         fail(&rd, "inconsistent sizes (n, s, rho_log2, bits)", NULL);
 
     uint64_t *m = NULL, *mp = NULL, *init = NULL, *t = NULL, *scratch = NULL;
