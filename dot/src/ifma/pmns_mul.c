@@ -15,6 +15,10 @@
 #include "../dot_impl.h"
 #include "pmns_impl.h"
 
+/* Loop starts on 64-byte boundaries: otherwise the full/truncated instantiations move by up to 10%
+ * with unrelated code changes (bench_pmns), which would swamp the effect being measured. */
+#pragma GCC optimize("align-loops=64")
+
 #define LANES 8
 
 static inline __m512i mask52(void) { return _mm512_set1_epi64((long long)PMNS_MASK52); }
@@ -86,8 +90,14 @@ DOT_ALWAYS_INLINE void reduce_s(const dot_pmns *pm, uint64_t *r, const uint64_t 
             const size_t t = n + g - i;
             const __m512i neg = _mm512_loadu_si512((const void *)(pm->negmask + t));
             __m512i mv[PMNS_MAX_S];
-            DOT_UNROLL for (size_t w = 0; w < S; w++)
+            DOT_UNROLL for (size_t w = 0; w < S; w++) {
                 mv[w] = _mm512_loadu_si512((const void *)(pm->m_ext + w * 2 * n + t));
+                /* s = 2: keep M's digits in registers. Folded into the IFMAs as memory operands
+                 * (gcc's choice for the truncated loop), they made it slower than the full one
+                 * (bench_pmns); s = 3, 4 run faster as gcc schedules them. */
+                if (S == 2)
+                    __asm__("" : "+v"(mv[w]));
+            }
             DOT_UNROLL for (size_t u = 0; u < S; u++) {
                 __m512i qd = _mm512_xor_si512(_mm512_set1_epi64((long long)q[u * n + i]), neg);
                 DOT_UNROLL for (size_t w = 0; w < S; w++) {
