@@ -21,6 +21,7 @@ test-pmns-params: | deps
 TEST_TARGETS += test-pmns-params
 
 pmns-params: | deps
+	@mkdir -p $(BUILD)
 	@for b in $(PMNS_SIZES); do for s in $(PMNS_DIGITS); do \
 	  echo "== $(PMNS_PARAMS)/pmns-$$b-s$$s.txt"; \
 	  $(PMNS_PY) $(PMNS_GEN) --bits $$b --s $$s > $(BUILD)/pmns-new.txt || exit 1; \
