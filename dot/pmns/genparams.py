@@ -10,8 +10,8 @@ LLL and Babai are deterministic for a given input. Run with Debian's /usr/bin/py
 Why fpylll (Debian python3-fpylll) rather than pari-gp: the bounds below are exact integer
 inequalities over Python's big integers, written and checked in a readable language next to a
 model of the kernel's arithmetic; fpylll adds the two lattice steps this needs (LLL reduction and
-Babai's nearest plane on the reduced basis) and nothing else. pari-gp would mean a second language
-for the same checks.
+Babai's nearest plane on the reduced basis) and nothing else; python3-gmpy2 gives GMP's modular
+powers to the primality test. pari-gp would mean a second language for the same checks.
 
 The system (Bajard-Imbert-Plantard PMNS with a Montgomery-like internal reduction):
   p a prime of `bits` bits, E = X^n - lam with lam = 2, gamma a root of E mod p, w = 52 (IFMA
@@ -47,8 +47,8 @@ Bounds (derivation; every inequality is checked exactly, per coefficient k, by c
   (7) Truncation (paper 001, Theorem 2): the truncated kernel skips the digit products of Q*M of
       weight below s-1 (the lo halves at weight s-2 and everything under). Per term these are
       < 2 s 2^(w(s-1)), over n terms L < 2 n s 2^(w(s-1)) <= phi because 2 n s <= 2^w. The exact sum
-      V = phi r_k is a multiple of phi and V - L' = L in [0, phi) for the computed L', so
-      r_k = ceil(L'/phi): the computed sum's high part plus 1 when its low s digits are not zero.
+      V = phi r_k is a multiple of phi and exceeds the computed sum V' by L in [0, phi), so
+      r_k = ceil(V'/phi): the high part of V' plus 1 when its low s digits are not all zero.
   (8) Conversion in: a in [0, p) split into n chunks a_i of r bits (needs r n >= bits);
       from_int(a) = reduce(sum_i a_i T_i) where T_i has coefficients in [0, rho) and
       T_i(gamma) = 2^(r i) phi^2 mod p (so the result represents a). The sum's coefficients are
