@@ -1,0 +1,26 @@
+/* The PMNS API of dot_pmns.h: loading, with the kernels chosen from dot_isa(), and products.
+ * Conversions: pmns_convert.c; parameter files and their sizes: pmns_params.c. */
+#include <string.h>
+#include "dot_impl.h"
+#include "pmns_impl.h"
+
+dot_pmns *dot_pmns_load(const char *path)
+{
+    dot_pmns *pm = dot_pmns_read(path);
+    if (!pm)
+        return NULL;
+    int ifma = strcmp(dot_isa(), "ifma") == 0;
+    pm->mul = ifma ? pmns_ifma_mul : pmns_scalar_mul;
+    pm->reduce = ifma ? pmns_ifma_reduce : pmns_scalar_reduce;
+    return pm;
+}
+
+void dot_pmns_mul(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y)
+{
+    pm->mul(pm, r, x, y, 0);
+}
+
+void dot_pmns_mul_trunc(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y)
+{
+    pm->mul(pm, r, x, y, 1);
+}

@@ -1,0 +1,67 @@
+/* Internal declarations of the PMNS family (dot_pmns.h): the loaded parameter set with the tables
+ * the kernels read, and each variant's two kernels. The derivation of every table and bound is in
+ * dot/pmns/genparams.py. */
+#ifndef DOT_PMNS_IMPL_H
+#define DOT_PMNS_IMPL_H
+
+#include "dot_pmns.h"
+
+#define PMNS_W 52
+#define PMNS_MASK52 ((UINT64_C(1) << PMNS_W) - 1)
+#define PMNS_MAX_S 4
+#define PMNS_MAX_N 256
+#define PMNS_MAX_LIMBS 256
+
+/* r = cols reduced: cols holds C's 2s unnormalised column sums per coefficient (plane c at
+ * cols[c n .. c n + n-1]), the result has coefficients in [0, rho). trunc selects the flavour. */
+typedef void pmns_reduce_fn(const dot_pmns *pm, uint64_t *r, const uint64_t *cols, int trunc);
+/* r = x * y, the product's columns then the reduction. */
+typedef void pmns_mul_fn(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y, int trunc);
+
+/* Element and table layout: digit planes. An element's digit d of coefficient k is x[d n + k].
+ * The "ext" tables are indexed t = n + k - i in [1, 2n) for output coefficient k and input
+ * coefficient i: they hold the coefficient j = t mod n, times lambda when t < n (the term wrapped
+ * past X^n), so a run of 8 output coefficients reads 8 consecutive words. Digit d of ext entry t
+ * is at ext[d 2n + t]. */
+struct dot_pmns {
+    size_t bits, n, s, limbs, r, lambda;
+    uint64_t *p;        /* limbs */
+    uint64_t *g;        /* G_k = gamma^k phi^-1 mod p, limbs words each */
+    uint64_t *t;        /* conversion table: T_i as an element, at t[i n s] */
+    uint64_t *m_ext;    /* |m_j| times the wrap weight, s digit planes of 2n */
+    uint64_t *negmask;  /* 2n: all 52 low bits set where m_j < 0 (use ~q there), else 0 */
+    uint64_t *mp_ext;   /* m'_j times the wrap weight mod phi, s digit planes of 2n */
+    uint64_t *init;     /* INIT_k = phi z_k - (phi-1) Wneg_k, 2s digit planes of n */
+    pmns_mul_fn *mul;
+    pmns_reduce_fn *reduce;
+};
+
+/* Reads and checks a parameter file and builds the tables; kernels left NULL. */
+dot_pmns *dot_pmns_read(const char *path);
+
+/* ext[d 2n + t] for t in [1, 2n) from an element x (see above); the digits of lambda x_j are
+ * renormalised (lambda rho < phi, so they fit in s digits). */
+static inline void pmns_ext(const dot_pmns *pm, uint64_t *ext, const uint64_t *x)
+{
+    const size_t n = pm->n, s = pm->s;
+    for (size_t j = 0; j < n; j++) {
+        uint64_t carry = 0;
+        for (size_t d = 0; d < s; d++) {
+            uint64_t digit = x[d * n + j];
+            ext[d * 2 * n + n + j] = digit;
+            uint64_t v = digit * pm->lambda + carry;
+            ext[d * 2 * n + j] = v & PMNS_MASK52;
+            carry = v >> PMNS_W;
+        }
+    }
+}
+
+pmns_mul_fn pmns_scalar_mul, pmns_ifma_mul;
+pmns_reduce_fn pmns_scalar_reduce, pmns_ifma_reduce;
+/* The scalar reduction computing the halves of weight >= low only: low = 0 is the full flavour,
+ * s-1 the truncated one; the tests show low = s gives wrong results (Theorem 2 is tight). */
+/* The 2s column sums of x*y mod E (the reduction's input). */
+void pmns_scalar_product(const dot_pmns *pm, uint64_t *cols, const uint64_t *x, const uint64_t *y);
+void pmns_scalar_reduce_from(const dot_pmns *pm, uint64_t *r, const uint64_t *cols, size_t low);
+
+#endif
