@@ -7,12 +7,11 @@ import dotbench.bindings.LibraryVariant;
 import dotbench.bindings.LimbCodec;
 import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
+import dotbench.bindings.openssl.Bignum;
+import dotbench.bindings.openssl.LibCrypto;
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
@@ -65,7 +64,7 @@ final class KernelCase implements AutoCloseable {
         this.up = arena.allocateFrom(ValueLayout.JAVA_LONG, x);
         this.vp = arena.allocateFrom(ValueLayout.JAVA_LONG, y);
         this.rp = arena.allocate(ValueLayout.JAVA_LONG, op.resultLimbs(limbs));
-        this.bn = op == Op.BN_UADD || op == Op.BN_USUB ? new OpenSslNumbers(variant, arena, x, y) : null;
+        this.bn = op == Op.BN_UADD || op == Op.BN_USUB ? new OpenSslNumbers(variant, x, y) : null;
     }
 
     static KernelCase open(Path root, String id) {
@@ -209,55 +208,31 @@ final class KernelCase implements AutoCloseable {
         final MemorySegment r;
         final MemorySegment a;
         final MemorySegment b;
-        private final MethodHandle free;
-        private final MethodHandle toBytes;
-        private final Arena arena;
-        private final int bytes;
+        private final Bignum result;
+        private final Bignum left;
+        private final Bignum right;
+        private final int limbs;
 
-        OpenSslNumbers(LibraryVariant v, Arena arena, long[] x, long[] y) {
-            Linker linker = Linker.nativeLinker();
-            this.arena = arena;
-            this.bytes = (x.length + 1) * 8;
-            MethodHandle fromBytes = linker.downcallHandle(v.symbol("BN_lebin2bn").orElseThrow(),
-                    FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
-            MethodHandle newBn = linker.downcallHandle(v.symbol("BN_new").orElseThrow(), FunctionDescriptor.of(ValueLayout.ADDRESS));
-            this.free = linker.downcallHandle(v.symbol("BN_free").orElseThrow(), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
-            this.toBytes = linker.downcallHandle(v.symbol("BN_bn2lebinpad").orElseThrow(),
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-            try {
-                this.a = (MemorySegment) fromBytes.invokeExact(arena.allocateFrom(ValueLayout.JAVA_LONG, x), x.length * 8, MemorySegment.NULL);
-                this.b = (MemorySegment) fromBytes.invokeExact(arena.allocateFrom(ValueLayout.JAVA_LONG, y), y.length * 8, MemorySegment.NULL);
-                this.r = (MemorySegment) newBn.invokeExact();
-            } catch (Throwable t) {
-                throw new IllegalStateException("cannot make BIGNUMs", t);
-            }
-            if (a.equals(MemorySegment.NULL) || b.equals(MemorySegment.NULL) || r.equals(MemorySegment.NULL)) {
-                throw new IllegalStateException("BN_lebin2bn/BN_new failed");
-            }
+        OpenSslNumbers(LibraryVariant v, long[] x, long[] y) {
+            LibCrypto lib = LibCrypto.of(v);
+            this.limbs = x.length + 1;
+            this.left = lib.newBignum(LimbCodec.fromLimbs(x));
+            this.right = lib.newBignum(LimbCodec.fromLimbs(y));
+            this.result = lib.newBignum(BigInteger.ZERO);
+            this.a = left.address();
+            this.b = right.address();
+            this.r = result.address();
         }
 
         BigInteger result() {
-            MemorySegment out = arena.allocate(bytes);
-            try {
-                int n = (int) toBytes.invokeExact(r, out, bytes);
-                if (n != bytes) {
-                    throw new IllegalStateException("BN_bn2lebinpad returned " + n);
-                }
-            } catch (Throwable t) {
-                throw new IllegalStateException("cannot read the BIGNUM result", t);
-            }
-            return LimbCodec.fromLimbs(out.toArray(ValueLayout.JAVA_LONG));
+            return result.toBigInteger(limbs);
         }
 
         @Override
         public void close() {
-            try {
-                free.invokeExact(a);
-                free.invokeExact(b);
-                free.invokeExact(r);
-            } catch (Throwable t) {
-                throw new IllegalStateException("BN_free failed", t);
-            }
+            left.close();
+            right.close();
+            result.close();
         }
     }
 }
