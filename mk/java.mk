@@ -61,7 +61,8 @@ $(DOTBENCH): $(DOTBENCH_JAR) mk/java.mk
 
 java: java-native $(DOTBENCH)
 
-java-test: java-native | java-jdk deps
+# the side-by-side test loads the GMP and libcrypto variants, so they are built first
+java-test: java-native $(if $(wildcard mk/libs.mk),libs) | java-jdk deps
 	$(MVN) package
 
 # `make run`: build everything, then the quick A/B of GMP stock vs dot and stock-noasm vs

@@ -7,6 +7,7 @@ import dotbench.bindings.LibraryVariant;
 import dotbench.bindings.LimbCodec;
 import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
+import dotbench.bindings.helper.KernelLoops;
 import dotbench.bindings.openssl.Bignum;
 import dotbench.bindings.openssl.LibCrypto;
 import java.lang.foreign.Arena;
@@ -29,7 +30,7 @@ final class KernelCase implements AutoCloseable {
     final int limbs;
     private final Arena arena = Arena.ofShared();
     private final LibraryVariant variant;
-    private final KernelLoop loop;
+    private final KernelLoops loop;
     private final MemorySegment kernel;
     private final MemorySegment rp;
     private final MemorySegment up;
@@ -39,7 +40,7 @@ final class KernelCase implements AutoCloseable {
     private final BigInteger expected;
     private final OpenSslNumbers bn;
 
-    private KernelCase(String id, Op op, int limbs, LibraryVariant variant, KernelLoop loop, MemorySegment kernel) {
+    private KernelCase(String id, Op op, int limbs, LibraryVariant variant, KernelLoops loop, MemorySegment kernel) {
         this.id = id;
         this.op = op;
         this.limbs = limbs;
@@ -94,7 +95,7 @@ final class KernelCase implements AutoCloseable {
                 case "libdot" -> dotKernel(Dot.of(v), name, op);
                 default -> baseline(Dot.of(v), v, name, op);
             };
-            return new KernelCase(id, op, limbs, v, new KernelLoop(root, Arena.ofAuto()), fn);
+            return new KernelCase(id, op, limbs, v, KernelLoop.load(root, Arena.ofAuto()), fn);
         } catch (RuntimeException e) {
             v.close();
             throw e;
@@ -152,28 +153,28 @@ final class KernelCase implements AutoCloseable {
     long run(long reps) {
         try {
             return switch (op) {
-                case ADD_N, SUB_N -> (long) loop.addsub.invokeExact(kernel, rp, up, vp, (long) limbs, reps);
-                case MUL_N -> (long) loop.mulN.invokeExact(kernel, rp, up, vp, (long) limbs, reps);
-                case SQR_N -> (long) loop.sqrN.invokeExact(kernel, rp, up, (long) limbs, reps);
+                case ADD_N, SUB_N -> loop.addsub(kernel, rp, up, vp, limbs, reps);
+                case MUL_N -> loop.mulN(kernel, rp, up, vp, limbs, reps);
+                case SQR_N -> loop.sqrN(kernel, rp, up, limbs, reps);
                 case MUL_4X4 -> variant.spec().kind() == LibraryKind.GMP
-                        ? (long) loop.mulN.invokeExact(kernel, rp, up, vp, 4L, reps)
-                        : (long) loop.mul4.invokeExact(kernel, rp, up, vp, reps);
+                        ? loop.mulN(kernel, rp, up, vp, 4, reps)
+                        : loop.mul4(kernel, rp, up, vp, reps);
                 case SQR_4X4 -> variant.spec().kind() == LibraryKind.GMP
-                        ? (long) loop.sqrN.invokeExact(kernel, rp, up, 4L, reps)
-                        : (long) loop.sqr4.invokeExact(kernel, rp, up, reps);
-                case BN_UADD, BN_USUB -> (long) loop.bn3.invokeExact(kernel, bn.r, bn.a, bn.b, reps);
+                        ? loop.sqrN(kernel, rp, up, 4, reps)
+                        : loop.sqr4(kernel, rp, up, reps);
+                case BN_UADD, BN_USUB -> loop.bn3(kernel, bn.r, bn.a, bn.b, reps);
             };
-        } catch (Throwable t) {
-            throw new IllegalStateException(id + ": native loop failed", t);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(id + ": native loop failed", e);
         }
     }
 
     /** The loop's own cost per call: the same loop around an empty add/sub-shaped function. */
     long runEmpty(long reps) {
         try {
-            return (long) loop.addsub.invokeExact(loop.empty, rp, up, vp, (long) limbs, reps);
-        } catch (Throwable t) {
-            throw new IllegalStateException(id + ": native loop failed", t);
+            return loop.addsub(loop.emptyKernel(), rp, up, vp, limbs, reps);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(id + ": native loop failed", e);
         }
     }
 
