@@ -8,7 +8,7 @@
 #   make fidelity       the A/B ratios from Java against the native driver's: 4 rounds, each a fresh JVM
 #                       and a fresh native process, quick profile unless FIDELITY_ARGS says otherwise
 #                       (e.g. FIDELITY_ARGS="--quick --variants stock-noasm,dot-noasm" for the C pathways)
-#   make bindings       regenerate the low-level bindings with jextract, when one is on PATH
+#   make bindings       regenerate the low-level bindings with jextract (mk/bindings.mk)
 APT_PACKAGES += maven
 HARNESS_OUT := $(BUILD)/harness
 HARNESS_C := harness/src/main/c
@@ -61,7 +61,8 @@ $(DOTBENCH): $(DOTBENCH_JAR) mk/java.mk
 
 java: java-native $(DOTBENCH)
 
-java-test: java-native | java-jdk deps
+# the side-by-side test loads the GMP and libcrypto variants, so they are built first
+java-test: java-native $(if $(wildcard mk/libs.mk),libs) | java-jdk deps
 	$(MVN) package
 
 # `make run`: build everything, then the quick A/B of GMP stock vs dot and stock-noasm vs
@@ -80,20 +81,6 @@ gmpbench-full: java $(if $(wildcard mk/libs.mk),libs)
 FIDELITY_ARGS ?= --quick
 fidelity: java $(if $(wildcard mk/libs.mk),libs)
 	$(DOTBENCH) fidelity --native $(HARNESS_OUT)/gmpbench_native $(FIDELITY_ARGS)
-
-bindings: | java-jdk
-	@if command -v jextract >/dev/null 2>&1; then \
-	  out=bindings/target/generated-sources/jextract; mkdir -p $$out; \
-	  jextract --output $$out -t dotbench.bindings.generated.gmp -I /usr/include -I /usr/include/x86_64-linux-gnu \
-	    $$(sed 's/^/--include-function /' bindings/jextract/gmp.functions) \
-	    $$(sed 's/^/--include-struct /' bindings/jextract/gmp.structs) --include-var __gmp_version /usr/include/x86_64-linux-gnu/gmp.h && \
-	  jextract --output $$out -t dotbench.bindings.generated.dot -I dot/include \
-	    $$(sed 's/^/--include-function /' bindings/jextract/dot.functions) \
-	    --include-struct dot_kernels dot/include/dot.h && \
-	  echo "bindings: jextract output in $$out (compare with bindings/src/main/java/dotbench/bindings/internal)"; \
-	else \
-	  echo "bindings: no jextract on PATH; the hand-written layer in bindings/src/main/java/dotbench/bindings/internal stays in use"; \
-	fi
 
 TEST_TARGETS += java-test
 RUN_TARGETS += gmpbench-quick

@@ -32,7 +32,7 @@ JMH_CASES ?= .*
 JMH_RUN = nice $(JDK25)/bin/java --enable-native-access=ALL-UNNAMED -Ddotbench.root=$(CURDIR) \
   -cp '$(JMH_JAR):jmh/target/lib/*' dotbench.jmh.BenchMain --cases '$(JMH_CASES)'
 
-$(KLOOP_SO): jmh/src/main/c/kernel_loop.c | deps
+$(KLOOP_SO): jmh/src/main/c/kernel_loop.c jmh/src/main/c/kernel_loop.h | deps
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -g -Wall -Wextra -fPIC -shared -Wl,-z,noexecstack -o $@ $<
 

@@ -1,4 +1,4 @@
-/* Prints the C compiler's view of the structs the Java bindings lay out by hand, as
+/* Prints the C compiler's view of the structs the generated Java bindings lay out, as
  * "struct.field offset" and "struct sizeof" lines; StructLayoutTest compares them. */
 #include <stddef.h>
 #include <stdio.h>

@@ -1,30 +1,50 @@
 package dotbench.bindings;
 
-import dotbench.bindings.internal.dot_h;
-import dotbench.bindings.internal.dot_kernels;
+import dotbench.bindings.generated.dot.dot_add_n_fn;
+import dotbench.bindings.generated.dot.dot_isa_fn;
+import dotbench.bindings.generated.dot.dot_isa_names_fn;
+import dotbench.bindings.generated.dot.dot_isa_supported_fn;
+import dotbench.bindings.generated.dot.dot_kernels;
+import dotbench.bindings.generated.dot.dot_kernels_for_fn;
+import dotbench.bindings.generated.dot.dot_mul_4x4_fn;
+import dotbench.bindings.generated.dot.dot_sqr_4x4_fn;
+import dotbench.bindings.generated.dot.dot_sub_n_fn;
+import dotbench.bindings.generated.dot.dot_version_fn;
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The typed view of libdot: which ISA runs, the per-ISA kernel tables, and the dispatched kernels. */
+/**
+ * The typed view of libdot: which ISA runs, the per-ISA kernel tables, and the dispatched kernels.
+ * Each function is found in the loaded library's own lookup and called through jextract's
+ * descriptor of it; a table's kernels through the descriptors of dot_kernels' fields.
+ */
 public final class Dot {
-    // address-first handles for calling a kernel taken from a table rather than by symbol
-    private static final MethodHandle ADD_SUB_BY_ADDRESS = Linker.nativeLinker().downcallHandle(dot_h.dot_add_n$descriptor());
-    private static final MethodHandle MUL_BY_ADDRESS = Linker.nativeLinker().downcallHandle(dot_h.dot_mul_4x4$descriptor());
-    private static final MethodHandle SQR_BY_ADDRESS = Linker.nativeLinker().downcallHandle(dot_h.dot_sqr_4x4$descriptor());
-
     private final LibraryVariant variant;
-    private final dot_h h;
+    private final MemorySegment isa;
+    private final MemorySegment version;
+    private final MemorySegment isaNames;
+    private final MemorySegment isaSupported;
+    private final MemorySegment kernelsFor;
+    private final MemorySegment addN;
+    private final MemorySegment subN;
+    private final MemorySegment mul4x4;
+    private final MemorySegment sqr4x4;
 
     private Dot(LibraryVariant variant) {
         this.variant = variant;
-        this.h = new dot_h(variant.lookup());
+        this.isa = variant.function("dot_isa");
+        this.version = variant.function("dot_version");
+        this.isaNames = variant.function("dot_isa_names");
+        this.isaSupported = variant.function("dot_isa_supported");
+        this.kernelsFor = variant.function("dot_kernels_for");
+        this.addN = variant.function("dot_add_n");
+        this.subN = variant.function("dot_sub_n");
+        this.mul4x4 = variant.function("dot_mul_4x4");
+        this.sqr4x4 = variant.function("dot_sqr_4x4");
     }
 
     public static Dot of(LibraryVariant variant) {
@@ -40,16 +60,16 @@ public final class Dot {
 
     /** The ISA variant the dot_* entry points run ("scalar", "sse", "avx2", ...). */
     public String isa() {
-        return text(h.dot_isa());
+        return text(dot_isa_fn.invoke(isa));
     }
 
     public String version() {
-        return text(h.dot_version());
+        return text(dot_version_fn.invoke(version));
     }
 
     /** Every ISA variant built into the library, best last. */
     public List<String> isaNames() {
-        MemorySegment names = h.dot_isa_names().reinterpret(Long.MAX_VALUE);
+        MemorySegment names = dot_isa_names_fn.invoke(isaNames).reinterpret(Long.MAX_VALUE);
         List<String> out = new ArrayList<>();
         for (long i = 0;; i++) {
             MemorySegment name = names.getAtIndex(ValueLayout.ADDRESS, i);
@@ -62,7 +82,7 @@ public final class Dot {
 
     public boolean isaSupported(String isa) {
         try (Arena arena = Arena.ofConfined()) {
-            return h.dot_isa_supported(arena.allocateFrom(isa)) != 0;
+            return dot_isa_supported_fn.invoke(isaSupported, arena.allocateFrom(isa)) != 0;
         }
     }
 
@@ -70,64 +90,50 @@ public final class Dot {
     public Optional<DotKernels> kernels(String isa) {
         MemorySegment table;
         try (Arena arena = Arena.ofConfined()) {
-            table = h.dot_kernels_for(arena.allocateFrom(isa));
+            table = dot_kernels_for_fn.invoke(kernelsFor, arena.allocateFrom(isa)).reinterpret(dot_kernels.sizeof());
         }
         if (table.equals(MemorySegment.NULL)) {
             return Optional.empty();
         }
-        return Optional.of(new DotKernels(text(dot_kernels.pointer(table, "name")),
-                text(dot_kernels.pointer(table, "addsub_from")), text(dot_kernels.pointer(table, "mul_from")),
-                dot_kernels.pointer(table, "add_n"), dot_kernels.pointer(table, "sub_n"),
-                dot_kernels.pointer(table, "add_n_ct"), dot_kernels.pointer(table, "sub_n_ct"),
-                dot_kernels.pointer(table, "mul_4x4"), dot_kernels.pointer(table, "sqr_4x4"),
-                dot_kernels.pointer(table, "mul_5x5_r52")));
+        return Optional.of(new DotKernels(text(dot_kernels.name(table)), text(dot_kernels.addsub_from(table)),
+                text(dot_kernels.mul_from(table)), dot_kernels.add_n(table), dot_kernels.sub_n(table),
+                dot_kernels.add_n_ct(table), dot_kernels.sub_n_ct(table), dot_kernels.mul_4x4(table),
+                dot_kernels.sqr_4x4(table), dot_kernels.mul_5x5_r52(table)));
     }
 
     public long addN(Limbs r, Limbs a, Limbs b) {
-        return h.dot_add_n(r.segment(), a.segment(), b.segment(), sameLength(r, a, b));
+        return dot_add_n_fn.invoke(addN, r.segment(), a.segment(), b.segment(), sameLength(r, a, b));
     }
 
     public long subN(Limbs r, Limbs a, Limbs b) {
-        return h.dot_sub_n(r.segment(), a.segment(), b.segment(), sameLength(r, a, b));
+        return dot_sub_n_fn.invoke(subN, r.segment(), a.segment(), b.segment(), sameLength(r, a, b));
     }
 
     public void mul4x4(Limbs r, Limbs a, Limbs b) {
         check4x4(r, a, b);
-        h.dot_mul_4x4(r.segment(), a.segment(), b.segment());
+        dot_mul_4x4_fn.invoke(mul4x4, r.segment(), a.segment(), b.segment());
     }
 
     public void sqr4x4(Limbs r, Limbs a) {
         check4x4(r, a, a);
-        h.dot_sqr_4x4(r.segment(), a.segment());
+        dot_sqr_4x4_fn.invoke(sqr4x4, r.segment(), a.segment());
     }
 
     /** Calls an add_n or sub_n kernel taken from a {@link DotKernels} table. */
     public static long callAddSub(MemorySegment kernel, Limbs r, Limbs a, Limbs b) {
-        try {
-            return (long) ADD_SUB_BY_ADDRESS.invokeExact(kernel, r.segment(), a.segment(), b.segment(), sameLength(r, a, b));
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return dot_kernels.add_n.invoke(kernel, r.segment(), a.segment(), b.segment(), sameLength(r, a, b));
     }
 
     /** Calls a mul_4x4 kernel taken from a {@link DotKernels} table. */
     public static void callMul4x4(MemorySegment kernel, Limbs r, Limbs a, Limbs b) {
         check4x4(r, a, b);
-        try {
-            MUL_BY_ADDRESS.invokeExact(kernel, r.segment(), a.segment(), b.segment());
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        dot_kernels.mul_4x4.invoke(kernel, r.segment(), a.segment(), b.segment());
     }
 
     /** Calls a sqr_4x4 kernel taken from a {@link DotKernels} table. */
     public static void callSqr4x4(MemorySegment kernel, Limbs r, Limbs a) {
         check4x4(r, a, a);
-        try {
-            SQR_BY_ADDRESS.invokeExact(kernel, r.segment(), a.segment());
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        dot_kernels.sqr_4x4.invoke(kernel, r.segment(), a.segment());
     }
 
     private static String text(MemorySegment cString) {
@@ -145,15 +151,5 @@ public final class Dot {
         if (r.length() != 8 || a.length() != 4 || b.length() != 4) {
             throw new IllegalArgumentException("4x4 kernels take two 4-limb inputs and an 8-limb result");
         }
-    }
-
-    private static RuntimeException rethrow(Throwable t) {
-        if (t instanceof RuntimeException r) {
-            return r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        return new IllegalStateException(t);
     }
 }

@@ -1,19 +1,35 @@
 package dotbench.bindings;
 
-import dotbench.bindings.internal.__mpz_struct;
-import dotbench.bindings.internal.gmp_h;
+import dotbench.bindings.generated.gmp.__gmpn_add_n_fn;
+import dotbench.bindings.generated.gmp.__gmpn_mul_n_fn;
+import dotbench.bindings.generated.gmp.__gmpn_sqr_fn;
+import dotbench.bindings.generated.gmp.__gmpn_sub_n_fn;
+import dotbench.bindings.generated.gmp.__mpz_struct;
+import dotbench.bindings.generated.gmp.gmp_h;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
 
-/** The typed view of one loaded libgmp variant: its version, mpz values and mpn kernels. */
+/**
+ * The typed view of one loaded libgmp variant: its version, mpz values and mpn kernels. Each
+ * function is found in this variant's own lookup and called through jextract's descriptor of it.
+ * mpz_mul and friends are macros over the {@code __gmpz_*} symbols, which are what it binds.
+ */
 public final class Gmp {
     private final LibraryVariant variant;
-    private final gmp_h h;
+    final MpzFunctions mpz;
+    private final MemorySegment addN;
+    private final MemorySegment subN;
+    private final MemorySegment mulN;
+    private final MemorySegment sqr;
 
     private Gmp(LibraryVariant variant) {
         this.variant = variant;
-        this.h = new gmp_h(variant.lookup());
+        this.mpz = new MpzFunctions(variant);
+        this.addN = variant.function("__gmpn_add_n");
+        this.subN = variant.function("__gmpn_sub_n");
+        this.mulN = variant.function("__gmpn_mul_n");
+        this.sqr = variant.function("__gmpn_sqr");
     }
 
     public static Gmp of(LibraryVariant variant) {
@@ -27,14 +43,10 @@ public final class Gmp {
         return variant;
     }
 
-    /** The low-level header binding, for callers that need a function's address. */
-    public gmp_h header() {
-        return h;
-    }
-
-    /** gmp_version, e.g. "6.3.0". */
+    /** gmp_version, e.g. "6.3.0" (a {@code const char *const} variable: its address holds the pointer). */
     public String version() {
-        return h.__gmp_version().reinterpret(Long.MAX_VALUE).getString(0);
+        MemorySegment variable = variant.lookup().findOrThrow("__gmp_version").reinterpret(gmp_h.C_POINTER.byteSize());
+        return variable.get(gmp_h.C_POINTER, 0).getString(0);
     }
 
     public Mpz newMpz() {
@@ -49,7 +61,7 @@ public final class Gmp {
 
     /** Reads the value of an mpz_t owned elsewhere (e.g. by a native workload), given its address. */
     public static BigInteger read(MemorySegment mpzAddress) {
-        MemorySegment struct = __mpz_struct.reinterpret(mpzAddress);
+        MemorySegment struct = mpzAddress.reinterpret(__mpz_struct.sizeof());
         int size = __mpz_struct._mp_size(struct);
         int n = Math.abs(size);
         if (n == 0) {
@@ -62,24 +74,24 @@ public final class Gmp {
 
     /** {r, n} = {a, n} + {b, n} through this variant's mpn_add_n; returns the carry. */
     public long addN(Limbs r, Limbs a, Limbs b) {
-        return h.__gmpn_add_n(r.segment(), a.segment(), b.segment(), sameLength(r, a, b));
+        return __gmpn_add_n_fn.invoke(addN, r.segment(), a.segment(), b.segment(), sameLength(r, a, b));
     }
 
     /** {r, n} = {a, n} - {b, n} through this variant's mpn_sub_n; returns the borrow. */
     public long subN(Limbs r, Limbs a, Limbs b) {
-        return h.__gmpn_sub_n(r.segment(), a.segment(), b.segment(), sameLength(r, a, b));
+        return __gmpn_sub_n_fn.invoke(subN, r.segment(), a.segment(), b.segment(), sameLength(r, a, b));
     }
 
     /** {r, 2n} = {a, n} * {b, n} through mpn_mul_n. */
     public void mulN(Limbs r, Limbs a, Limbs b) {
         checkProduct(r, a.length(), b.length());
-        h.__gmpn_mul_n(r.segment(), a.segment(), b.segment(), a.length());
+        __gmpn_mul_n_fn.invoke(mulN, r.segment(), a.segment(), b.segment(), a.length());
     }
 
     /** {r, 2n} = {a, n}^2 through mpn_sqr. */
     public void sqr(Limbs r, Limbs a) {
         checkProduct(r, a.length(), a.length());
-        h.__gmpn_sqr(r.segment(), a.segment(), a.length());
+        __gmpn_sqr_fn.invoke(sqr, r.segment(), a.segment(), a.length());
     }
 
     private static long sameLength(Limbs r, Limbs a, Limbs b) {

@@ -15,6 +15,10 @@ import java.util.Optional;
  * from it (Gmp, Mpz, addresses) must be closed or dropped first.
  */
 public final class LibraryVariant implements AutoCloseable {
+    /**
+     * {@code const char *dotmp_marker(void)} and {@code dotssl_marker}: the dot patches export them
+     * but no installed header declares them, so jextract has nothing to generate them from.
+     */
     private static final FunctionDescriptor MARKER = FunctionDescriptor.of(ValueLayout.ADDRESS);
 
     private final VariantSpec spec;
@@ -77,6 +81,11 @@ public final class LibraryVariant implements AutoCloseable {
 
     public Optional<MemorySegment> symbol(String name) {
         return lookup.find(name);
+    }
+
+    /** The address of a function this library must export; a missing one is an error naming it. */
+    public MemorySegment function(String name) {
+        return lookup.find(name).orElseThrow(() -> new UnsatisfiedLinkError(this + " does not export " + name));
     }
 
     /**

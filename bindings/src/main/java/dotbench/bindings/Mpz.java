@@ -1,7 +1,18 @@
 package dotbench.bindings;
 
-import dotbench.bindings.internal.__mpz_struct;
-import dotbench.bindings.internal.gmp_h;
+import dotbench.bindings.generated.gmp.__gmpz_add_fn;
+import dotbench.bindings.generated.gmp.__gmpz_clear_fn;
+import dotbench.bindings.generated.gmp.__gmpz_cmp_fn;
+import dotbench.bindings.generated.gmp.__gmpz_gcd_fn;
+import dotbench.bindings.generated.gmp.__gmpz_import_fn;
+import dotbench.bindings.generated.gmp.__gmpz_init_fn;
+import dotbench.bindings.generated.gmp.__gmpz_mul_fn;
+import dotbench.bindings.generated.gmp.__gmpz_powm_fn;
+import dotbench.bindings.generated.gmp.__gmpz_set_ui_fn;
+import dotbench.bindings.generated.gmp.__gmpz_sizeinbase_fn;
+import dotbench.bindings.generated.gmp.__gmpz_sub_fn;
+import dotbench.bindings.generated.gmp.__gmpz_tdiv_q_fn;
+import dotbench.bindings.generated.gmp.__mpz_struct;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -14,16 +25,16 @@ import java.math.BigInteger;
  */
 public final class Mpz implements AutoCloseable {
     private final Gmp gmp;
-    private final gmp_h h;
+    private final MpzFunctions f;
     private final Arena arena;
     private final MemorySegment struct;
 
     Mpz(Gmp gmp) {
         this.gmp = gmp;
-        this.h = gmp.header();
+        this.f = gmp.mpz;
         this.arena = Arena.ofConfined();
         this.struct = __mpz_struct.allocate(arena);
-        h.__gmpz_init(struct);
+        __gmpz_init_fn.invoke(f.init(), struct);
     }
 
     /** The mpz_t's address, for passing to native code of the same variant. */
@@ -38,13 +49,13 @@ public final class Mpz implements AutoCloseable {
     public void set(BigInteger value) {
         int n = LimbCodec.limbCount(value);
         if (n == 0) {
-            h.__gmpz_set_ui(struct, 0);
+            __gmpz_set_ui_fn.invoke(f.setUi(), struct, 0);
             return;
         }
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment limbs = scratch.allocateFrom(ValueLayout.JAVA_LONG, LimbCodec.toLimbs(value.abs(), n));
             // order -1: least significant word first; endian 0: native; no nails
-            h.__gmpz_import(struct, n, -1, Long.BYTES, 0, 0, limbs);
+            __gmpz_import_fn.invoke(f.importLimbs(), struct, n, -1, Long.BYTES, 0, 0, limbs);
         }
         if (value.signum() < 0) {
             // mpz_neg in place is exactly a sign flip of _mp_size (gmp.h's own inline does this)
@@ -58,19 +69,19 @@ public final class Mpz implements AutoCloseable {
 
     /** this = a * b */
     public Mpz mul(Mpz a, Mpz b) {
-        h.__gmpz_mul(struct, a.struct, b.struct);
+        __gmpz_mul_fn.invoke(f.mul(), struct, a.struct, b.struct);
         return this;
     }
 
     /** this = a + b */
     public Mpz add(Mpz a, Mpz b) {
-        h.__gmpz_add(struct, a.struct, b.struct);
+        __gmpz_add_fn.invoke(f.add(), struct, a.struct, b.struct);
         return this;
     }
 
     /** this = a - b */
     public Mpz sub(Mpz a, Mpz b) {
-        h.__gmpz_sub(struct, a.struct, b.struct);
+        __gmpz_sub_fn.invoke(f.sub(), struct, a.struct, b.struct);
         return this;
     }
 
@@ -79,33 +90,33 @@ public final class Mpz implements AutoCloseable {
         if (d.toBigInteger().signum() == 0) {
             throw new ArithmeticException("division by zero");
         }
-        h.__gmpz_tdiv_q(struct, n.struct, d.struct);
+        __gmpz_tdiv_q_fn.invoke(f.tdivQ(), struct, n.struct, d.struct);
         return this;
     }
 
     /** this = gcd(a, b) */
     public Mpz gcd(Mpz a, Mpz b) {
-        h.__gmpz_gcd(struct, a.struct, b.struct);
+        __gmpz_gcd_fn.invoke(f.gcd(), struct, a.struct, b.struct);
         return this;
     }
 
     /** this = base^exp mod m (m odd or exp non-negative, as GMP requires) */
     public Mpz powm(Mpz base, Mpz exp, Mpz m) {
-        h.__gmpz_powm(struct, base.struct, exp.struct, m.struct);
+        __gmpz_powm_fn.invoke(f.powm(), struct, base.struct, exp.struct, m.struct);
         return this;
     }
 
     public long bitLength() {
-        return toBigInteger().signum() == 0 ? 0 : h.__gmpz_sizeinbase(struct, 2);
+        return toBigInteger().signum() == 0 ? 0 : __gmpz_sizeinbase_fn.invoke(f.sizeInBase(), struct, 2);
     }
 
     public int compareTo(Mpz other) {
-        return Integer.signum(h.__gmpz_cmp(struct, other.struct));
+        return Integer.signum(__gmpz_cmp_fn.invoke(f.cmp(), struct, other.struct));
     }
 
     @Override
     public void close() {
-        h.__gmpz_clear(struct);
+        __gmpz_clear_fn.invoke(f.clear(), struct);
         arena.close();
     }
 }

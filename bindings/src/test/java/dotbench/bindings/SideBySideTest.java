@@ -3,6 +3,10 @@ package dotbench.bindings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dotbench.bindings.openssl.Bignum;
+import dotbench.bindings.openssl.LibCrypto;
+import dotbench.bindings.openssl.Pkey;
+import dotbench.bindings.openssl.PkeyCtx;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
@@ -18,8 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every GMP variant on this machine loaded at once, plus a byte-for-byte copy of the system
- * libgmp under another path (so there are always two libraries with one SONAME): each must
- * answer from its own file, with its own marker, and all must compute the same bits.
+ * libgmp under another path (so there are always two libraries with one SONAME), and then with
+ * them every libcrypto variant: each must answer from its own file, with its own marker, and all
+ * must compute the same bits. `make java-test` builds the variants (make libs) first, so the
+ * stock and dot GMP and the four libcrypto builds must all be here.
  */
 class SideBySideTest {
     @TempDir
@@ -48,6 +54,15 @@ class SideBySideTest {
         return ranges;
     }
 
+    private static boolean inOwnFile(LibraryVariant v, MemorySegment function) throws IOException {
+        return mappingsOf(v.spec().library()).stream().anyMatch(r -> Long.compareUnsigned(function.address(), r[0]) >= 0
+                && Long.compareUnsigned(function.address(), r[1]) < 0);
+    }
+
+    private static List<String> names(List<VariantSpec> specs) {
+        return specs.stream().map(VariantSpec::name).toList();
+    }
+
     @Test
     void eachVariantAnswersFromItsOwnFileAndAllAgree() throws IOException {
         List<VariantSpec> specs = variantsIncludingACopy();
@@ -60,11 +75,9 @@ class SideBySideTest {
             Set<Long> mulAddresses = new HashSet<>();
             for (LibraryVariant v : loaded) {
                 Gmp gmp = Gmp.of(v);
-                MemorySegment mul = gmp.header().__gmpz_mul$address();
+                MemorySegment mul = v.function("__gmpz_mul");
                 assertTrue(mulAddresses.add(mul.address()), v + " shares mpz_mul with another variant");
-                boolean inOwnFile = mappingsOf(v.spec().library()).stream()
-                        .anyMatch(r -> Long.compareUnsigned(mul.address(), r[0]) >= 0 && Long.compareUnsigned(mul.address(), r[1]) < 0);
-                assertTrue(inOwnFile, v + ": mpz_mul does not lie in " + v.spec().library() + "'s mapping");
+                assertTrue(inOwnFile(v, mul), v + ": mpz_mul does not lie in " + v.spec().library() + "'s mapping");
                 assertEquals(v.spec().patched(), v.marker().map(s -> s.startsWith("dotmp")).orElse(false),
                         v + " marker " + v.marker());
                 try (Mpz x = gmp.newMpz(a); Mpz y = gmp.newMpz(b); Mpz mod = gmp.newMpz(m); Mpz r = gmp.newMpz()) {
@@ -73,6 +86,45 @@ class SideBySideTest {
                 }
             }
             assertTrue(loaded.size() >= 2);
+        } finally {
+            loaded.forEach(LibraryVariant::close);
+        }
+    }
+
+    @Test
+    void gmpAndEveryLibcryptoVariantLoadSideBySide() throws IOException {
+        VariantCatalog catalog = TestRoot.catalog();
+        List<VariantSpec> gmps = catalog.built(LibraryKind.GMP);
+        List<VariantSpec> cryptos = catalog.built(LibraryKind.OPENSSL);
+        assertTrue(names(gmps).containsAll(List.of("stock", "dot")), "GMP builds: " + names(gmps) + " (make libs)");
+        assertTrue(names(cryptos).containsAll(List.of("stock", "stock-noasm", "dot", "dot-noasm")),
+                "libcrypto builds: " + names(cryptos) + " (make libs)");
+        List<LibraryVariant> loaded = new ArrayList<>();
+        try {
+            gmps.forEach(s -> loaded.add(LibraryVariant.open(s)));
+            cryptos.forEach(s -> loaded.add(LibraryVariant.open(s)));
+            BigInteger a = new BigInteger(3000, new Random(11)), b = new BigInteger(2000, new Random(12));
+            Set<Long> bnAddresses = new HashSet<>();
+            for (LibraryVariant v : loaded) {
+                if (v.spec().kind() == LibraryKind.GMP) {
+                    try (Mpz x = Gmp.of(v).newMpz(a); Mpz y = Gmp.of(v).newMpz(b); Mpz r = Gmp.of(v).newMpz()) {
+                        assertEquals(a.multiply(b), r.mul(x, y).toBigInteger(), v.toString());
+                    }
+                    continue;
+                }
+                MemorySegment bnNew = v.function("BN_lebin2bn");
+                assertTrue(bnAddresses.add(bnNew.address()), v + " shares BN_lebin2bn with another variant");
+                assertTrue(inOwnFile(v, bnNew), v + ": BN_lebin2bn does not lie in " + v.spec().library() + "'s mapping");
+                assertEquals(v.spec().patched(), v.marker().map(s -> s.startsWith("dotssl")).orElse(false),
+                        v + " marker " + v.marker());
+                LibCrypto lib = LibCrypto.of(v);
+                assertTrue(lib.version().startsWith("OpenSSL 3."), v + ": " + lib.version());
+                try (Bignum x = lib.newBignum(a); Pkey key = lib.generateRsa(1024); PkeyCtx ctx = lib.newContext(key)) {
+                    assertEquals(a, x.toBigInteger(a.bitLength() / 64 + 1), v.toString());
+                    assertEquals(1024, key.bits(), v.toString());
+                    assertTrue(ctx.checkKey(), v + ": its own RSA key fails EVP_PKEY_check");
+                }
+            }
         } finally {
             loaded.forEach(LibraryVariant::close);
         }

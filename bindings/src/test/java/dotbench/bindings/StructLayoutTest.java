@@ -3,8 +3,8 @@ package dotbench.bindings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dotbench.bindings.internal.__mpz_struct;
-import dotbench.bindings.internal.dot_kernels;
+import dotbench.bindings.generated.dot.dot_kernels;
+import dotbench.bindings.generated.gmp.__mpz_struct;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The hand-written struct layouts against the C compiler: layouts.c is compiled against each GMP
- * variant's gmp.h (the system's and every build/gmp/NAME/include) and dot.h, and its offsetof and
- * sizeof figures must equal the Java layouts'.
+ * The struct layouts jextract generated (from the stock build's gmp.h and dot.h) against the C
+ * compiler: layouts.c is compiled against each GMP variant's gmp.h (the system's and every
+ * build/gmp/NAME/include) and dot.h, and its offsetof and sizeof figures must equal the Java
+ * layouts', so one generated layout serves every variant.
  */
 class StructLayoutTest {
     @TempDir
@@ -55,10 +56,12 @@ class StructLayoutTest {
             assertEquals(c.get("__mpz_struct._mp_d"), __mpz_struct._mp_d$offset(), "_mp_d" + where);
             assertEquals(c.get("__mpz_struct"), __mpz_struct.sizeof(), "sizeof" + where);
             assertEquals(c.get("mpz_t"), __mpz_struct.sizeof(), "mpz_t is one struct" + where);
-            for (String field : new String[] {"name", "add_n", "sub_n", "add_n_ct", "sub_n_ct", "mul_4x4", "sqr_4x4",
-                    "mul_5x5_r52", "addsub_from", "mul_from"}) {
-                assertEquals(c.get("dot_kernels." + field), dot_kernels.offsetOf(field), "dot_kernels." + field);
-            }
+            Map<String, Long> kernels = Map.of("name", dot_kernels.name$offset(), "add_n", dot_kernels.add_n$offset(),
+                    "sub_n", dot_kernels.sub_n$offset(), "add_n_ct", dot_kernels.add_n_ct$offset(),
+                    "sub_n_ct", dot_kernels.sub_n_ct$offset(), "mul_4x4", dot_kernels.mul_4x4$offset(),
+                    "sqr_4x4", dot_kernels.sqr_4x4$offset(), "mul_5x5_r52", dot_kernels.mul_5x5_r52$offset(),
+                    "addsub_from", dot_kernels.addsub_from$offset(), "mul_from", dot_kernels.mul_from$offset());
+            kernels.forEach((field, offset) -> assertEquals(c.get("dot_kernels." + field), offset, "dot_kernels." + field));
             assertEquals(c.get("dot_kernels"), dot_kernels.sizeof(), "sizeof(dot_kernels)");
         }
     }

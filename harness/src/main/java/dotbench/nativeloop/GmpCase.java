@@ -1,7 +1,7 @@
 package dotbench.nativeloop;
 
 import dotbench.bindings.Gmp;
-import dotbench.nativeloop.internal.gmpbench_work_h;
+import dotbench.bindings.helper.GmpbenchWork;
 import dotbench.runner.Sample;
 import dotbench.runner.TimedOperation;
 import java.lang.foreign.Arena;
@@ -12,19 +12,19 @@ import java.util.Optional;
 
 /** One GMPbench test set up inside one GMP variant: run it timed, check its answer. Single-threaded. */
 public final class GmpCase implements AutoCloseable, TimedOperation {
-    private final gmpbench_work_h h;
+    private final GmpbenchWork h;
     private final MemorySegment c;
     private final String test;
     private final Gmp gmp;
     private final Arena arena = Arena.ofConfined();
     private final MemorySegment timing;
 
-    GmpCase(gmpbench_work_h h, MemorySegment c, String test, Gmp gmp) {
+    GmpCase(GmpbenchWork h, MemorySegment c, String test, Gmp gmp) {
         this.h = h;
         this.c = c;
         this.test = test;
         this.gmp = gmp;
-        this.timing = arena.allocate(gmpbench_work_h.dotbench_timing);
+        this.timing = GmpbenchWork.newTiming(arena);
     }
 
     public String test() {
@@ -50,7 +50,7 @@ public final class GmpCase implements AutoCloseable, TimedOperation {
     }
 
     private Sample sample(long reps) {
-        return new Sample(reps, timing.get(gmpbench_work_h.C_LONG, 0), timing.get(gmpbench_work_h.C_LONG, 8));
+        return new Sample(reps, GmpbenchWork.cpuNanos(timing), GmpbenchWork.wallNanos(timing));
     }
 
     /** A hash of the test's answer computed afresh (rsa: 16 signatures), equal across correct variants. */

@@ -1,7 +1,7 @@
 package dotbench.nativeloop;
 
 import dotbench.bindings.Gmp;
-import dotbench.nativeloop.internal.gmpbench_work_h;
+import dotbench.bindings.helper.GmpbenchWork;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
@@ -19,12 +19,12 @@ public final class NativeHelper implements AutoCloseable {
     public static final String LIBRARY = "build/harness/libdotbench_native.so";
 
     private final Arena arena;
-    private final gmpbench_work_h h;
+    private final GmpbenchWork h;
     private final List<String> gmpSymbols;
 
     private NativeHelper(Path library) {
         this.arena = Arena.ofShared();
-        this.h = new gmpbench_work_h(SymbolLookup.libraryLookup(library, arena));
+        this.h = new GmpbenchWork(SymbolLookup.libraryLookup(library, arena));
         this.gmpSymbols = strings(h.dotbench_gmp_symbols());
     }
 

@@ -1,10 +1,6 @@
 package dotbench.speed;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
+import dotbench.bindings.CEnvironment;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -74,48 +70,15 @@ public final class Ia32Cap {
             return load.get();
         }
         Optional<String> previous = Optional.ofNullable(System.getenv(VARIABLE));
-        setenv(mask.get());
+        CEnvironment.set(VARIABLE, mask.get());
         try {
             return load.get();
         } finally {
             if (previous.isPresent()) {
-                setenv(previous.get());
+                CEnvironment.set(VARIABLE, previous.get());
             } else {
-                unsetenv();
+                CEnvironment.unset(VARIABLE);
             }
         }
     }
-
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final MethodHandle SETENV = LINKER.downcallHandle(LINKER.defaultLookup().find("setenv").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-    private static final MethodHandle UNSETENV = LINKER.downcallHandle(LINKER.defaultLookup().find("unsetenv").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
-
-    private static void setenv(String value) {
-        try (Arena arena = Arena.ofConfined()) {
-            int rc = (int) SETENV.invokeExact(arena.allocateFrom(VARIABLE), arena.allocateFrom(value), 1);
-            if (rc != 0) {
-                throw new IllegalStateException("setenv(" + VARIABLE + ") failed");
-            }
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
-    }
-
-    private static void unsetenv() {
-        try (Arena arena = Arena.ofConfined()) {
-            int rc = (int) UNSETENV.invokeExact(arena.allocateFrom(VARIABLE));
-            if (rc != 0) {
-                throw new IllegalStateException("unsetenv(" + VARIABLE + ") failed");
-            }
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
-    }
-
 }

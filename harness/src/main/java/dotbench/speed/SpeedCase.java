@@ -1,6 +1,6 @@
 package dotbench.speed;
 
-import dotbench.bindings.internal.evp_h;
+import dotbench.bindings.openssl.Evp;
 import dotbench.bindings.openssl.LibCrypto;
 import dotbench.bindings.openssl.Pkey;
 import dotbench.bindings.openssl.PkeyCtx;
@@ -24,7 +24,7 @@ public final class SpeedCase implements AutoCloseable {
 
     private final Algorithm algorithm;
     private final LibCrypto lib;
-    private final evp_h evp;
+    private final Evp evp;
     private final Arena arena = Arena.ofConfined();
     private final List<Pkey> keys = new ArrayList<>();
     private final List<PkeyCtx> contexts = new ArrayList<>();

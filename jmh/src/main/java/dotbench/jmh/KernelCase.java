@@ -7,12 +7,12 @@ import dotbench.bindings.LibraryVariant;
 import dotbench.bindings.LimbCodec;
 import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
+import dotbench.bindings.helper.KernelLoops;
+import dotbench.bindings.openssl.Bignum;
+import dotbench.bindings.openssl.LibCrypto;
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
@@ -30,7 +30,7 @@ final class KernelCase implements AutoCloseable {
     final int limbs;
     private final Arena arena = Arena.ofShared();
     private final LibraryVariant variant;
-    private final KernelLoop loop;
+    private final KernelLoops loop;
     private final MemorySegment kernel;
     private final MemorySegment rp;
     private final MemorySegment up;
@@ -40,7 +40,7 @@ final class KernelCase implements AutoCloseable {
     private final BigInteger expected;
     private final OpenSslNumbers bn;
 
-    private KernelCase(String id, Op op, int limbs, LibraryVariant variant, KernelLoop loop, MemorySegment kernel) {
+    private KernelCase(String id, Op op, int limbs, LibraryVariant variant, KernelLoops loop, MemorySegment kernel) {
         this.id = id;
         this.op = op;
         this.limbs = limbs;
@@ -65,7 +65,7 @@ final class KernelCase implements AutoCloseable {
         this.up = arena.allocateFrom(ValueLayout.JAVA_LONG, x);
         this.vp = arena.allocateFrom(ValueLayout.JAVA_LONG, y);
         this.rp = arena.allocate(ValueLayout.JAVA_LONG, op.resultLimbs(limbs));
-        this.bn = op == Op.BN_UADD || op == Op.BN_USUB ? new OpenSslNumbers(variant, arena, x, y) : null;
+        this.bn = op == Op.BN_UADD || op == Op.BN_USUB ? new OpenSslNumbers(variant, x, y) : null;
     }
 
     static KernelCase open(Path root, String id) {
@@ -95,7 +95,7 @@ final class KernelCase implements AutoCloseable {
                 case "libdot" -> dotKernel(Dot.of(v), name, op);
                 default -> baseline(Dot.of(v), v, name, op);
             };
-            return new KernelCase(id, op, limbs, v, new KernelLoop(root, Arena.ofAuto()), fn);
+            return new KernelCase(id, op, limbs, v, KernelLoop.load(root, Arena.ofAuto()), fn);
         } catch (RuntimeException e) {
             v.close();
             throw e;
@@ -153,28 +153,28 @@ final class KernelCase implements AutoCloseable {
     long run(long reps) {
         try {
             return switch (op) {
-                case ADD_N, SUB_N -> (long) loop.addsub.invokeExact(kernel, rp, up, vp, (long) limbs, reps);
-                case MUL_N -> (long) loop.mulN.invokeExact(kernel, rp, up, vp, (long) limbs, reps);
-                case SQR_N -> (long) loop.sqrN.invokeExact(kernel, rp, up, (long) limbs, reps);
+                case ADD_N, SUB_N -> loop.addsub(kernel, rp, up, vp, limbs, reps);
+                case MUL_N -> loop.mulN(kernel, rp, up, vp, limbs, reps);
+                case SQR_N -> loop.sqrN(kernel, rp, up, limbs, reps);
                 case MUL_4X4 -> variant.spec().kind() == LibraryKind.GMP
-                        ? (long) loop.mulN.invokeExact(kernel, rp, up, vp, 4L, reps)
-                        : (long) loop.mul4.invokeExact(kernel, rp, up, vp, reps);
+                        ? loop.mulN(kernel, rp, up, vp, 4, reps)
+                        : loop.mul4(kernel, rp, up, vp, reps);
                 case SQR_4X4 -> variant.spec().kind() == LibraryKind.GMP
-                        ? (long) loop.sqrN.invokeExact(kernel, rp, up, 4L, reps)
-                        : (long) loop.sqr4.invokeExact(kernel, rp, up, reps);
-                case BN_UADD, BN_USUB -> (long) loop.bn3.invokeExact(kernel, bn.r, bn.a, bn.b, reps);
+                        ? loop.sqrN(kernel, rp, up, 4, reps)
+                        : loop.sqr4(kernel, rp, up, reps);
+                case BN_UADD, BN_USUB -> loop.bn3(kernel, bn.r, bn.a, bn.b, reps);
             };
-        } catch (Throwable t) {
-            throw new IllegalStateException(id + ": native loop failed", t);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(id + ": native loop failed", e);
         }
     }
 
     /** The loop's own cost per call: the same loop around an empty add/sub-shaped function. */
     long runEmpty(long reps) {
         try {
-            return (long) loop.addsub.invokeExact(loop.empty, rp, up, vp, (long) limbs, reps);
-        } catch (Throwable t) {
-            throw new IllegalStateException(id + ": native loop failed", t);
+            return loop.addsub(loop.emptyKernel(), rp, up, vp, limbs, reps);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(id + ": native loop failed", e);
         }
     }
 
@@ -209,55 +209,31 @@ final class KernelCase implements AutoCloseable {
         final MemorySegment r;
         final MemorySegment a;
         final MemorySegment b;
-        private final MethodHandle free;
-        private final MethodHandle toBytes;
-        private final Arena arena;
-        private final int bytes;
+        private final Bignum result;
+        private final Bignum left;
+        private final Bignum right;
+        private final int limbs;
 
-        OpenSslNumbers(LibraryVariant v, Arena arena, long[] x, long[] y) {
-            Linker linker = Linker.nativeLinker();
-            this.arena = arena;
-            this.bytes = (x.length + 1) * 8;
-            MethodHandle fromBytes = linker.downcallHandle(v.symbol("BN_lebin2bn").orElseThrow(),
-                    FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
-            MethodHandle newBn = linker.downcallHandle(v.symbol("BN_new").orElseThrow(), FunctionDescriptor.of(ValueLayout.ADDRESS));
-            this.free = linker.downcallHandle(v.symbol("BN_free").orElseThrow(), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
-            this.toBytes = linker.downcallHandle(v.symbol("BN_bn2lebinpad").orElseThrow(),
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-            try {
-                this.a = (MemorySegment) fromBytes.invokeExact(arena.allocateFrom(ValueLayout.JAVA_LONG, x), x.length * 8, MemorySegment.NULL);
-                this.b = (MemorySegment) fromBytes.invokeExact(arena.allocateFrom(ValueLayout.JAVA_LONG, y), y.length * 8, MemorySegment.NULL);
-                this.r = (MemorySegment) newBn.invokeExact();
-            } catch (Throwable t) {
-                throw new IllegalStateException("cannot make BIGNUMs", t);
-            }
-            if (a.equals(MemorySegment.NULL) || b.equals(MemorySegment.NULL) || r.equals(MemorySegment.NULL)) {
-                throw new IllegalStateException("BN_lebin2bn/BN_new failed");
-            }
+        OpenSslNumbers(LibraryVariant v, long[] x, long[] y) {
+            LibCrypto lib = LibCrypto.of(v);
+            this.limbs = x.length + 1;
+            this.left = lib.newBignum(LimbCodec.fromLimbs(x));
+            this.right = lib.newBignum(LimbCodec.fromLimbs(y));
+            this.result = lib.newBignum(BigInteger.ZERO);
+            this.a = left.address();
+            this.b = right.address();
+            this.r = result.address();
         }
 
         BigInteger result() {
-            MemorySegment out = arena.allocate(bytes);
-            try {
-                int n = (int) toBytes.invokeExact(r, out, bytes);
-                if (n != bytes) {
-                    throw new IllegalStateException("BN_bn2lebinpad returned " + n);
-                }
-            } catch (Throwable t) {
-                throw new IllegalStateException("cannot read the BIGNUM result", t);
-            }
-            return LimbCodec.fromLimbs(out.toArray(ValueLayout.JAVA_LONG));
+            return result.toBigInteger(limbs);
         }
 
         @Override
         public void close() {
-            try {
-                free.invokeExact(a);
-                free.invokeExact(b);
-                free.invokeExact(r);
-            } catch (Throwable t) {
-                throw new IllegalStateException("BN_free failed", t);
-            }
+            left.close();
+            right.close();
+            result.close();
         }
     }
 }

@@ -2,16 +2,25 @@ package dotbench.bindings.openssl;
 
 import dotbench.bindings.LibraryKind;
 import dotbench.bindings.LibraryVariant;
-import dotbench.bindings.internal.bio_h;
-import dotbench.bindings.internal.crypto_h;
-import dotbench.bindings.internal.dsa_h;
-import dotbench.bindings.internal.err_h;
-import dotbench.bindings.internal.evp_h;
-import dotbench.bindings.internal.pem_h;
-import dotbench.bindings.internal.rsa_h;
+import dotbench.bindings.generated.openssl.BIO_ctrl_fn;
+import dotbench.bindings.generated.openssl.BIO_free_fn;
+import dotbench.bindings.generated.openssl.BIO_new_fn;
+import dotbench.bindings.generated.openssl.BIO_new_mem_buf_fn;
+import dotbench.bindings.generated.openssl.BIO_s_mem_fn;
+import dotbench.bindings.generated.openssl.ERR_error_string_n_fn;
+import dotbench.bindings.generated.openssl.ERR_get_error_fn;
+import dotbench.bindings.generated.openssl.OPENSSL_info_fn;
+import dotbench.bindings.generated.openssl.OPENSSL_version_major_fn;
+import dotbench.bindings.generated.openssl.OpenSSL_version_fn;
+import dotbench.bindings.generated.openssl.OpenSSL_version_num_fn;
+import dotbench.bindings.generated.openssl.PEM_read_bio_PrivateKey_fn;
+import dotbench.bindings.generated.openssl.PEM_write_bio_PrivateKey_fn;
+import dotbench.bindings.generated.openssl.openssl_h;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,37 +28,44 @@ import java.util.Optional;
 /**
  * The typed view of one loaded libcrypto variant: its version and CPU capability settings, and
  * the key handling the speed suite needs. Keys and contexts it hands out belong to this library
- * and must not be passed to another variant.
+ * and must not be passed to another variant. Each function is found in this variant's own lookup
+ * and called through jextract's descriptor of it.
  */
 public final class LibCrypto {
-    /** OPENSSL_VERSION, OPENSSL_CFLAGS, OPENSSL_BUILT_ON (crypto.h). */
-    private static final int OPENSSL_VERSION = 0;
-    private static final int OPENSSL_CFLAGS = 1;
-    private static final int OPENSSL_BUILT_ON = 2;
-    /** OPENSSL_INFO_CPU_SETTINGS (crypto.h): the capability vector after any OPENSSL_ia32cap. */
-    private static final int OPENSSL_INFO_CPU_SETTINGS = 1008;
-    /** BIO_CTRL_INFO (bio.h): what the BIO_get_mem_data macro passes to BIO_ctrl. */
-    private static final int BIO_CTRL_INFO = 3;
-
     private final LibraryVariant variant;
-    private final crypto_h crypto;
-    private final err_h err;
-    private final bio_h bio;
-    private final pem_h pem;
-    private final evp_h evp;
-    private final rsa_h rsa;
-    private final dsa_h dsa;
+    private final Evp evp;
+    private final Bignums bignums;
+    private final MemorySegment openSslVersion;
+    private final MemorySegment openSslVersionNum;
+    private final MemorySegment openSslVersionMajor;
+    private final MemorySegment openSslInfo;
+    private final MemorySegment errGetError;
+    private final MemorySegment errErrorStringN;
+    private final MemorySegment bioNewMemBuf;
+    private final MemorySegment bioSMem;
+    private final MemorySegment bioNew;
+    private final MemorySegment bioFree;
+    private final MemorySegment bioCtrl;
+    private final MemorySegment pemReadBioPrivateKey;
+    private final MemorySegment pemWriteBioPrivateKey;
 
     private LibCrypto(LibraryVariant variant) {
         this.variant = variant;
-        var lookup = variant.lookup();
-        this.crypto = new crypto_h(lookup);
-        this.err = new err_h(lookup);
-        this.bio = new bio_h(lookup);
-        this.pem = new pem_h(lookup);
-        this.evp = new evp_h(lookup);
-        this.rsa = new rsa_h(lookup);
-        this.dsa = new dsa_h(lookup);
+        this.evp = new Evp(variant);
+        this.bignums = new Bignums(variant);
+        this.openSslVersion = variant.function("OpenSSL_version");
+        this.openSslVersionNum = variant.function("OpenSSL_version_num");
+        this.openSslVersionMajor = variant.function("OPENSSL_version_major");
+        this.openSslInfo = variant.function("OPENSSL_info");
+        this.errGetError = variant.function("ERR_get_error");
+        this.errErrorStringN = variant.function("ERR_error_string_n");
+        this.bioNewMemBuf = variant.function("BIO_new_mem_buf");
+        this.bioSMem = variant.function("BIO_s_mem");
+        this.bioNew = variant.function("BIO_new");
+        this.bioFree = variant.function("BIO_free");
+        this.bioCtrl = variant.function("BIO_ctrl");
+        this.pemReadBioPrivateKey = variant.function("PEM_read_bio_PrivateKey");
+        this.pemWriteBioPrivateKey = variant.function("PEM_write_bio_PrivateKey");
     }
 
     public static LibCrypto of(LibraryVariant variant) {
@@ -63,26 +79,31 @@ public final class LibCrypto {
         return variant;
     }
 
-    /** The EVP binding, for the timed loops that call it directly. */
-    public evp_h evp() {
+    /** The EVP_PKEY functions, for the timed loops that call them directly. */
+    public Evp evp() {
         return evp;
+    }
+
+    /** A BIGNUM of this library holding {@code value} (non-negative), e.g. for timing BN_* kernels on it. */
+    public Bignum newBignum(BigInteger value) {
+        return new Bignum(this, bignums, bignums.of(value));
     }
 
     /** "OpenSSL 3.5.7 ..." as OpenSSL_version(OPENSSL_VERSION) reports it. */
     public String version() {
-        return text(crypto.OpenSSL_version(OPENSSL_VERSION)).orElse("");
+        return text(OpenSSL_version_fn.invoke(openSslVersion, openssl_h.OPENSSL_VERSION())).orElse("");
     }
 
     public long versionNumber() {
-        return crypto.OpenSSL_version_num();
+        return OpenSSL_version_num_fn.invoke(openSslVersionNum);
     }
 
     public String compilerFlags() {
-        return text(crypto.OpenSSL_version(OPENSSL_CFLAGS)).orElse("");
+        return text(OpenSSL_version_fn.invoke(openSslVersion, openssl_h.OPENSSL_CFLAGS())).orElse("");
     }
 
     public String builtOn() {
-        return text(crypto.OpenSSL_version(OPENSSL_BUILT_ON)).orElse("");
+        return text(OpenSSL_version_fn.invoke(openSslVersion, openssl_h.OPENSSL_BUILT_ON())).orElse("");
     }
 
     /**
@@ -90,12 +111,12 @@ public final class LibCrypto {
      * and, when the variable was set at load, " env:" and its value. Empty off x86.
      */
     public Optional<String> cpuSettings() {
-        return text(crypto.OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS));
+        return text(OPENSSL_info_fn.invoke(openSslInfo, openssl_h.OPENSSL_INFO_CPU_SETTINGS()));
     }
 
     /** A trivial call into the library: what the timed loops' own cost is measured with. */
     public int versionMajor() {
-        return crypto.OPENSSL_version_major();
+        return OPENSSL_version_major_fn.invoke(openSslVersionMajor);
     }
 
     /** Drains this thread's error queue into one line (empty when there was nothing queued). */
@@ -103,8 +124,8 @@ public final class LibCrypto {
         List<String> lines = new ArrayList<>();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment buf = arena.allocate(256);
-            for (long e = err.ERR_get_error(); e != 0; e = err.ERR_get_error()) {
-                err.ERR_error_string_n(e, buf, buf.byteSize());
+            for (long e = ERR_get_error_fn.invoke(errGetError); e != 0; e = ERR_get_error_fn.invoke(errGetError)) {
+                ERR_error_string_n_fn.invoke(errErrorStringN, e, buf, buf.byteSize());
                 lines.add(buf.getString(0));
             }
         }
@@ -122,18 +143,18 @@ public final class LibCrypto {
     public Pkey readPrivateKey(String pemText) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment text = arena.allocateFrom(pemText);
-            MemorySegment in = bio.BIO_new_mem_buf(text, (int) (text.byteSize() - 1));
+            MemorySegment in = BIO_new_mem_buf_fn.invoke(bioNewMemBuf, text, (int) (text.byteSize() - 1));
             if (in.equals(MemorySegment.NULL)) {
                 throw failure("BIO_new_mem_buf");
             }
             try {
-                MemorySegment key = pem.PEM_read_bio_PrivateKey(in, MemorySegment.NULL, MemorySegment.NULL, MemorySegment.NULL);
+                MemorySegment key = PEM_read_bio_PrivateKey_fn.invoke(pemReadBioPrivateKey, in, MemorySegment.NULL, MemorySegment.NULL, MemorySegment.NULL);
                 if (key.equals(MemorySegment.NULL)) {
                     throw failure("PEM_read_bio_PrivateKey");
                 }
                 return new Pkey(this, key);
             } finally {
-                bio.BIO_free(in);
+                BIO_free_fn.invoke(bioFree, in);
             }
         }
     }
@@ -141,21 +162,21 @@ public final class LibCrypto {
     /** The key as unencrypted PEM (PKCS#8 "PRIVATE KEY"). */
     public String writePrivateKey(Pkey key) {
         key.checkOwner(this);
-        MemorySegment out = bio.BIO_new(bio.BIO_s_mem());
+        MemorySegment out = BIO_new_fn.invoke(bioNew, BIO_s_mem_fn.invoke(bioSMem));
         if (out.equals(MemorySegment.NULL)) {
             throw failure("BIO_new");
         }
         try (Arena arena = Arena.ofConfined()) {
-            if (pem.PEM_write_bio_PrivateKey(out, key.address(), MemorySegment.NULL, MemorySegment.NULL, 0,
+            if (PEM_write_bio_PrivateKey_fn.invoke(pemWriteBioPrivateKey, out, key.address(), MemorySegment.NULL, MemorySegment.NULL, 0,
                     MemorySegment.NULL, MemorySegment.NULL) != 1) {
                 throw failure("PEM_write_bio_PrivateKey");
             }
             MemorySegment data = arena.allocate(ValueLayout.ADDRESS);
-            long length = bio.BIO_ctrl(out, BIO_CTRL_INFO, 0, data);
+            long length = BIO_ctrl_fn.invoke(bioCtrl, out, openssl_h.BIO_CTRL_INFO(), 0, data);
             return new String(data.get(ValueLayout.ADDRESS, 0).reinterpret(length).toArray(ValueLayout.JAVA_BYTE),
-                    java.nio.charset.StandardCharsets.US_ASCII);
+                    StandardCharsets.US_ASCII);
         } finally {
-            bio.BIO_free(out);
+            BIO_free_fn.invoke(bioFree, out);
         }
     }
 
@@ -187,7 +208,7 @@ public final class LibCrypto {
 
     /** EVP_PKEY_CTX_set_rsa_keygen_bits on a context initialised for RSA keygen. */
     public void setRsaKeygenBits(PkeyCtx ctx, int bits) {
-        ctx.check(rsa.EVP_PKEY_CTX_set_rsa_keygen_bits(ctx.address(), bits), "EVP_PKEY_CTX_set_rsa_keygen_bits");
+        ctx.check(evp.EVP_PKEY_CTX_set_rsa_keygen_bits(ctx.address(), bits), "EVP_PKEY_CTX_set_rsa_keygen_bits");
     }
 
     /** A fresh RSA key of {@code bits} bits, two primes, e = 65537 (the library's defaults). */
@@ -203,9 +224,9 @@ public final class LibCrypto {
     public Pkey generateDsa(int bits, int qBits) {
         try (Arena arena = Arena.ofConfined(); PkeyCtx pctx = newContext("DSA")) {
             pctx.check(evp.EVP_PKEY_paramgen_init(pctx.address()), "EVP_PKEY_paramgen_init");
-            pctx.check(dsa.EVP_PKEY_CTX_set_dsa_paramgen_type(pctx.address(), arena.allocateFrom("fips186_2")), "EVP_PKEY_CTX_set_dsa_paramgen_type");
-            pctx.check(dsa.EVP_PKEY_CTX_set_dsa_paramgen_bits(pctx.address(), bits), "EVP_PKEY_CTX_set_dsa_paramgen_bits");
-            pctx.check(dsa.EVP_PKEY_CTX_set_dsa_paramgen_q_bits(pctx.address(), qBits), "EVP_PKEY_CTX_set_dsa_paramgen_q_bits");
+            pctx.check(evp.EVP_PKEY_CTX_set_dsa_paramgen_type(pctx.address(), arena.allocateFrom("fips186_2")), "EVP_PKEY_CTX_set_dsa_paramgen_type");
+            pctx.check(evp.EVP_PKEY_CTX_set_dsa_paramgen_bits(pctx.address(), bits), "EVP_PKEY_CTX_set_dsa_paramgen_bits");
+            pctx.check(evp.EVP_PKEY_CTX_set_dsa_paramgen_q_bits(pctx.address(), qBits), "EVP_PKEY_CTX_set_dsa_paramgen_q_bits");
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             pctx.check(evp.EVP_PKEY_paramgen(pctx.address(), out), "EVP_PKEY_paramgen");
             try (Pkey params = new Pkey(this, out.get(ValueLayout.ADDRESS, 0)); PkeyCtx kctx = newContext(params)) {
