@@ -7,6 +7,7 @@ import dotbench.bindings.generated.dot.dot_isa_supported_fn;
 import dotbench.bindings.generated.dot.dot_kernels;
 import dotbench.bindings.generated.dot.dot_kernels_for_fn;
 import dotbench.bindings.generated.dot.dot_mul_4x4_fn;
+import dotbench.bindings.generated.dot.dot_settings_fn;
 import dotbench.bindings.generated.dot.dot_sqr_4x4_fn;
 import dotbench.bindings.generated.dot.dot_sub_n_fn;
 import dotbench.bindings.generated.dot.dot_version_fn;
@@ -26,6 +27,7 @@ public final class Dot {
     private final LibraryVariant variant;
     private final MemorySegment isa;
     private final MemorySegment version;
+    private final MemorySegment settings;
     private final MemorySegment isaNames;
     private final MemorySegment isaSupported;
     private final MemorySegment kernelsFor;
@@ -38,6 +40,7 @@ public final class Dot {
         this.variant = variant;
         this.isa = variant.function("dot_isa");
         this.version = variant.function("dot_version");
+        this.settings = variant.function("dot_settings");
         this.isaNames = variant.function("dot_isa_names");
         this.isaSupported = variant.function("dot_isa_supported");
         this.kernelsFor = variant.function("dot_kernels_for");
@@ -65,6 +68,15 @@ public final class Dot {
 
     public String version() {
         return text(dot_version_fn.invoke(version));
+    }
+
+    /**
+     * What the dispatched entry points run in this process: the ISA and the add/sub crossovers with
+     * where they come from, e.g. "isa=ifma crossover=add_n:24,sub_n:24,add_n_ct:32,sub_n_ct:32
+     * (zen4 table)".
+     */
+    public String settings() {
+        return text(dot_settings_fn.invoke(settings));
     }
 
     /** Every ISA variant built into the library, best last. */

@@ -40,7 +40,7 @@ final class InfoCommand implements Callable<Integer> {
         if (libdot.present()) {
             try (LibraryVariant v = LibraryVariant.open(libdot)) {
                 Dot dot = Dot.of(v);
-                out.printf("libdot %s at %s: runs isa=%s (built: %s; runnable here: %s)%n", dot.version(), libdot.library(), dot.isa(),
+                out.printf("libdot %s at %s: runs %s (built: %s; runnable here: %s)%n", dot.version(), libdot.library(), dot.settings(),
                         String.join(" ", dot.isaNames()), String.join(" ", dot.isaNames().stream().filter(dot::isaSupported).toList()));
             }
         } else {

@@ -131,6 +131,7 @@ public final class BenchMain {
             Dot dot = Dot.of(v);
             o.addProperty("version", dot.version());
             o.addProperty("isa", dot.isa());
+            o.addProperty("settings", dot.settings());
             o.addProperty("isa_env", System.getenv("DOT_ISA"));
             o.addProperty("crossover_env", System.getenv("DOT_CROSSOVER"));
         }

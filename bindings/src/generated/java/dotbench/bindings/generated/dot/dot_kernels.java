@@ -25,6 +25,10 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     void (*mul_5x5_r52)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
  *     const char *addsub_from;
  *     const char *mul_from;
+ *     dot_limb_t (*add_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
+ *     dot_limb_t (*sub_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
+ *     dot_limb_t (*add_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
+ *     dot_limb_t (*sub_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
  * }
  * }
  */
@@ -44,7 +48,11 @@ public class dot_kernels {
         dot_h.C_POINTER.withName("sqr_4x4"),
         dot_h.C_POINTER.withName("mul_5x5_r52"),
         dot_h.C_POINTER.withName("addsub_from"),
-        dot_h.C_POINTER.withName("mul_from")
+        dot_h.C_POINTER.withName("mul_from"),
+        dot_h.C_POINTER.withName("add_nc"),
+        dot_h.C_POINTER.withName("sub_nc"),
+        dot_h.C_POINTER.withName("add_nc_ct"),
+        dot_h.C_POINTER.withName("sub_nc_ct")
     ).withName("dot_kernels");
 
     /**
@@ -898,6 +906,422 @@ public class dot_kernels {
      */
     public static void mul_from(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(mul_from$LAYOUT, mul_from$OFFSET, fieldValue);
+    }
+
+    /**
+     * {@snippet lang=c :
+     * dot_limb_t (*add_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public final static class add_nc {
+
+        private add_nc() {
+            // Should not be called directly
+        }
+
+        /**
+         * The function pointer signature, expressed as a functional interface
+         */
+        public interface Function {
+            long apply(MemorySegment _x0, MemorySegment _x1, MemorySegment _x2, long _x3, long _x4);
+        }
+
+        private static final FunctionDescriptor $DESC = FunctionDescriptor.of(
+            dot_h.C_LONG,
+            dot_h.C_POINTER,
+            dot_h.C_POINTER,
+            dot_h.C_POINTER,
+            dot_h.C_LONG,
+            dot_h.C_LONG
+        );
+
+        /**
+         * The descriptor of this function pointer
+         */
+        public static FunctionDescriptor descriptor() {
+            return $DESC;
+        }
+
+        private static final MethodHandle UP$MH = dot_h.upcallHandle(add_nc.Function.class, "apply", $DESC);
+
+        /**
+         * Allocates a new upcall stub, whose implementation is defined by {@code fi}.
+         * The lifetime of the returned segment is managed by {@code arena}
+         */
+        public static MemorySegment allocate(add_nc.Function fi, Arena arena) {
+            return Linker.nativeLinker().upcallStub(UP$MH.bindTo(fi), $DESC, arena);
+        }
+
+        private static final MethodHandle DOWN$MH = Linker.nativeLinker().downcallHandle($DESC);
+
+        /**
+         * Invoke the upcall stub {@code funcPtr}, with given parameters
+         */
+        public static long invoke(MemorySegment funcPtr, MemorySegment _x0, MemorySegment _x1, MemorySegment _x2, long _x3, long _x4) {
+            try {
+                return (long) DOWN$MH.invokeExact(funcPtr, _x0, _x1, _x2, _x3, _x4);
+            } catch (Error | RuntimeException ex) {
+                throw ex;
+            } catch (Throwable ex$) {
+                throw new AssertionError("should not reach here", ex$);
+            }
+        }
+    }
+
+    private static final AddressLayout add_nc$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("add_nc"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*add_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static final AddressLayout add_nc$layout() {
+        return add_nc$LAYOUT;
+    }
+
+    private static final long add_nc$OFFSET = $LAYOUT.byteOffset(groupElement("add_nc"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*add_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static final long add_nc$offset() {
+        return add_nc$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*add_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static MemorySegment add_nc(MemorySegment struct) {
+        return struct.get(add_nc$LAYOUT, add_nc$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*add_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static void add_nc(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(add_nc$LAYOUT, add_nc$OFFSET, fieldValue);
+    }
+
+    /**
+     * {@snippet lang=c :
+     * dot_limb_t (*sub_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public final static class sub_nc {
+
+        private sub_nc() {
+            // Should not be called directly
+        }
+
+        /**
+         * The function pointer signature, expressed as a functional interface
+         */
+        public interface Function {
+            long apply(MemorySegment _x0, MemorySegment _x1, MemorySegment _x2, long _x3, long _x4);
+        }
+
+        private static final FunctionDescriptor $DESC = FunctionDescriptor.of(
+            dot_h.C_LONG,
+            dot_h.C_POINTER,
+            dot_h.C_POINTER,
+            dot_h.C_POINTER,
+            dot_h.C_LONG,
+            dot_h.C_LONG
+        );
+
+        /**
+         * The descriptor of this function pointer
+         */
+        public static FunctionDescriptor descriptor() {
+            return $DESC;
+        }
+
+        private static final MethodHandle UP$MH = dot_h.upcallHandle(sub_nc.Function.class, "apply", $DESC);
+
+        /**
+         * Allocates a new upcall stub, whose implementation is defined by {@code fi}.
+         * The lifetime of the returned segment is managed by {@code arena}
+         */
+        public static MemorySegment allocate(sub_nc.Function fi, Arena arena) {
+            return Linker.nativeLinker().upcallStub(UP$MH.bindTo(fi), $DESC, arena);
+        }
+
+        private static final MethodHandle DOWN$MH = Linker.nativeLinker().downcallHandle($DESC);
+
+        /**
+         * Invoke the upcall stub {@code funcPtr}, with given parameters
+         */
+        public static long invoke(MemorySegment funcPtr, MemorySegment _x0, MemorySegment _x1, MemorySegment _x2, long _x3, long _x4) {
+            try {
+                return (long) DOWN$MH.invokeExact(funcPtr, _x0, _x1, _x2, _x3, _x4);
+            } catch (Error | RuntimeException ex) {
+                throw ex;
+            } catch (Throwable ex$) {
+                throw new AssertionError("should not reach here", ex$);
+            }
+        }
+    }
+
+    private static final AddressLayout sub_nc$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("sub_nc"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*sub_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static final AddressLayout sub_nc$layout() {
+        return sub_nc$LAYOUT;
+    }
+
+    private static final long sub_nc$OFFSET = $LAYOUT.byteOffset(groupElement("sub_nc"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*sub_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static final long sub_nc$offset() {
+        return sub_nc$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*sub_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static MemorySegment sub_nc(MemorySegment struct) {
+        return struct.get(sub_nc$LAYOUT, sub_nc$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*sub_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static void sub_nc(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(sub_nc$LAYOUT, sub_nc$OFFSET, fieldValue);
+    }
+
+    /**
+     * {@snippet lang=c :
+     * dot_limb_t (*add_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public final static class add_nc_ct {
+
+        private add_nc_ct() {
+            // Should not be called directly
+        }
+
+        /**
+         * The function pointer signature, expressed as a functional interface
+         */
+        public interface Function {
+            long apply(MemorySegment _x0, MemorySegment _x1, MemorySegment _x2, long _x3, long _x4);
+        }
+
+        private static final FunctionDescriptor $DESC = FunctionDescriptor.of(
+            dot_h.C_LONG,
+            dot_h.C_POINTER,
+            dot_h.C_POINTER,
+            dot_h.C_POINTER,
+            dot_h.C_LONG,
+            dot_h.C_LONG
+        );
+
+        /**
+         * The descriptor of this function pointer
+         */
+        public static FunctionDescriptor descriptor() {
+            return $DESC;
+        }
+
+        private static final MethodHandle UP$MH = dot_h.upcallHandle(add_nc_ct.Function.class, "apply", $DESC);
+
+        /**
+         * Allocates a new upcall stub, whose implementation is defined by {@code fi}.
+         * The lifetime of the returned segment is managed by {@code arena}
+         */
+        public static MemorySegment allocate(add_nc_ct.Function fi, Arena arena) {
+            return Linker.nativeLinker().upcallStub(UP$MH.bindTo(fi), $DESC, arena);
+        }
+
+        private static final MethodHandle DOWN$MH = Linker.nativeLinker().downcallHandle($DESC);
+
+        /**
+         * Invoke the upcall stub {@code funcPtr}, with given parameters
+         */
+        public static long invoke(MemorySegment funcPtr, MemorySegment _x0, MemorySegment _x1, MemorySegment _x2, long _x3, long _x4) {
+            try {
+                return (long) DOWN$MH.invokeExact(funcPtr, _x0, _x1, _x2, _x3, _x4);
+            } catch (Error | RuntimeException ex) {
+                throw ex;
+            } catch (Throwable ex$) {
+                throw new AssertionError("should not reach here", ex$);
+            }
+        }
+    }
+
+    private static final AddressLayout add_nc_ct$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("add_nc_ct"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*add_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static final AddressLayout add_nc_ct$layout() {
+        return add_nc_ct$LAYOUT;
+    }
+
+    private static final long add_nc_ct$OFFSET = $LAYOUT.byteOffset(groupElement("add_nc_ct"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*add_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static final long add_nc_ct$offset() {
+        return add_nc_ct$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*add_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static MemorySegment add_nc_ct(MemorySegment struct) {
+        return struct.get(add_nc_ct$LAYOUT, add_nc_ct$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*add_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static void add_nc_ct(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(add_nc_ct$LAYOUT, add_nc_ct$OFFSET, fieldValue);
+    }
+
+    /**
+     * {@snippet lang=c :
+     * dot_limb_t (*sub_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public final static class sub_nc_ct {
+
+        private sub_nc_ct() {
+            // Should not be called directly
+        }
+
+        /**
+         * The function pointer signature, expressed as a functional interface
+         */
+        public interface Function {
+            long apply(MemorySegment _x0, MemorySegment _x1, MemorySegment _x2, long _x3, long _x4);
+        }
+
+        private static final FunctionDescriptor $DESC = FunctionDescriptor.of(
+            dot_h.C_LONG,
+            dot_h.C_POINTER,
+            dot_h.C_POINTER,
+            dot_h.C_POINTER,
+            dot_h.C_LONG,
+            dot_h.C_LONG
+        );
+
+        /**
+         * The descriptor of this function pointer
+         */
+        public static FunctionDescriptor descriptor() {
+            return $DESC;
+        }
+
+        private static final MethodHandle UP$MH = dot_h.upcallHandle(sub_nc_ct.Function.class, "apply", $DESC);
+
+        /**
+         * Allocates a new upcall stub, whose implementation is defined by {@code fi}.
+         * The lifetime of the returned segment is managed by {@code arena}
+         */
+        public static MemorySegment allocate(sub_nc_ct.Function fi, Arena arena) {
+            return Linker.nativeLinker().upcallStub(UP$MH.bindTo(fi), $DESC, arena);
+        }
+
+        private static final MethodHandle DOWN$MH = Linker.nativeLinker().downcallHandle($DESC);
+
+        /**
+         * Invoke the upcall stub {@code funcPtr}, with given parameters
+         */
+        public static long invoke(MemorySegment funcPtr, MemorySegment _x0, MemorySegment _x1, MemorySegment _x2, long _x3, long _x4) {
+            try {
+                return (long) DOWN$MH.invokeExact(funcPtr, _x0, _x1, _x2, _x3, _x4);
+            } catch (Error | RuntimeException ex) {
+                throw ex;
+            } catch (Throwable ex$) {
+                throw new AssertionError("should not reach here", ex$);
+            }
+        }
+    }
+
+    private static final AddressLayout sub_nc_ct$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("sub_nc_ct"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*sub_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static final AddressLayout sub_nc_ct$layout() {
+        return sub_nc_ct$LAYOUT;
+    }
+
+    private static final long sub_nc_ct$OFFSET = $LAYOUT.byteOffset(groupElement("sub_nc_ct"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*sub_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static final long sub_nc_ct$offset() {
+        return sub_nc_ct$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*sub_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static MemorySegment sub_nc_ct(MemorySegment struct) {
+        return struct.get(sub_nc_ct$LAYOUT, sub_nc_ct$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * dot_limb_t (*sub_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t)
+     * }
+     */
+    public static void sub_nc_ct(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(sub_nc_ct$LAYOUT, sub_nc_ct$OFFSET, fieldValue);
     }
 
     /**
