@@ -23,7 +23,9 @@ typedef struct dotbench_case dotbench_case;
 const char *const *dotbench_gmpbench_tests(void);
 
 /* Builds test `test` (one of the names above) on the variant whose function table is fns (see
- * gmp_fns.h). Operands come from a generator seeded by the test name. NULL on a bad name or table. */
+ * gmp_fns.h). Operands are GMPbench's own: drawn from GMP's default generator, never seeded, in the
+ * order the test's GMPbench program draws them, so they equal that program's bit for bit. NULL on
+ * a bad name or table. */
 dotbench_case *dotbench_case_new(void *const *fns, const char *test);
 void dotbench_case_free(dotbench_case *c);
 
