@@ -10,7 +10,8 @@
 
 #include <stdint.h>
 
-/* One timed batch: thread CPU time (what GMPbench divides by) and wall time, in nanoseconds. */
+/* One timed batch: the thread's user CPU time (what GMPbench divides by: its programs read
+ * getrusage's ru_utime) and wall time, in nanoseconds. */
 typedef struct dotbench_timing {
     int64_t cpu_ns;
     int64_t wall_ns;
