@@ -12,6 +12,8 @@
 #                       changes the programs' loop count only, and the result file records it)
 #   OFFICIAL_ARGS       more options for `dotbench gmpbench-official` (e.g. --tests rsa)
 #   make gmpbench-vs-official HARNESS=a.json OFFICIAL=b.json   the per-test fidelity table of two such runs
+#   make test-gmpbench-runbench GMPBENCH_TARBALL=...   the scorer against the tarball's own runbench script on
+#                       fixed figures (make test runs the same test, skipped there when no tarball is given)
 GMPBENCH_TARBALL ?=
 OFFICIAL_OUT := $(BUILD)/gmpbench-official
 OFFICIAL_VARIANTS ?= stock dot stock-noasm dot-noasm
@@ -20,7 +22,7 @@ OFFICIAL_PROGRAM_MS ?= 10000
 comma := ,
 space := $(subst ,, )
 
-.PHONY: gmpbench-official gmpbench-official-programs gmpbench-vs-official test-gmpbench-official
+.PHONY: gmpbench-official gmpbench-official-programs gmpbench-vs-official test-gmpbench-official test-gmpbench-runbench
 
 gmpbench-official-programs: $(if $(wildcard mk/libs.mk),libs-gmp) | deps
 	@bash mk/gmpbench-official.sh "$(GMPBENCH_TARBALL)" $(OFFICIAL_OUT) $(OFFICIAL_PROGRAM_MS) $(OFFICIAL_VARIANTS)
@@ -35,6 +37,10 @@ gmpbench-official:
 gmpbench-vs-official: java
 	@test -n "$(HARNESS)" -a -n "$(OFFICIAL)" || { echo "usage: make gmpbench-vs-official HARNESS=gmpbench.json OFFICIAL=gmpbench-official.json" >&2; exit 2; }
 	$(DOTBENCH) vs-official $(HARNESS) $(OFFICIAL)
+
+test-gmpbench-runbench: | java-jdk deps
+	@bash mk/gmpbench-official.sh --check "$(GMPBENCH_TARBALL)"
+	GMPBENCH_TARBALL=$(abspath $(GMPBENCH_TARBALL)) $(MVN) -pl harness -am -Dtest=RunbenchScriptTest -Dsurefire.failIfNoSpecifiedTests=false test
 
 # Without a tarball (as in CI) the target must say where to get one and exit 3; a file that is not
 # GMPbench 0.2 must be refused the same way.
