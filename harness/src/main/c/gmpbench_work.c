@@ -223,14 +223,19 @@ static int64_t wall_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* The calling thread's user CPU time. GMPbench's programs divide by their user time (getrusage):
- * the system time a large operation spends faulting in fresh pages for its temporaries is not
- * counted there, and must not be here (it is up to a sixth of multiply(16777216,262144)'s time). */
+/* The calling thread's user CPU time, as far as it can be read to the nanosecond. GMPbench's
+ * programs divide by their user time (getrusage): the system time a large operation spends
+ * faulting in fresh pages for its temporaries is not counted there, and must not be here (it is
+ * up to a sixth of multiply(16777216,262144)'s time). getrusage's own user time only advances at
+ * scheduler ticks for a running thread, too coarse for calibrating short batches, so this is the
+ * thread's CPU clock less the system time getrusage has accounted, which is almost always 0. */
 static int64_t user_ns(void)
 {
+    struct timespec ts;
     struct rusage ru;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     getrusage(RUSAGE_THREAD, &ru);
-    return (int64_t)ru.ru_utime.tv_sec * 1000000000 + (int64_t)ru.ru_utime.tv_usec * 1000;
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec - ((int64_t)ru.ru_stime.tv_sec * 1000000000 + (int64_t)ru.ru_stime.tv_usec * 1000);
 }
 
 /* Empty stand-ins with the operations' shapes, reached through volatile pointers so the compiler
