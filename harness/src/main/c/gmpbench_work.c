@@ -223,19 +223,32 @@ static int64_t wall_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* The calling thread's user CPU time, as far as it can be read to the nanosecond. GMPbench's
- * programs divide by their user time (getrusage): the system time a large operation spends
- * faulting in fresh pages for its temporaries is not counted there, and must not be here (it is
- * up to a sixth of multiply(16777216,262144)'s time). getrusage's own user time only advances at
- * scheduler ticks for a running thread, too coarse for calibrating short batches, so this is the
- * thread's CPU clock less the system time getrusage has accounted, which is almost always 0. */
-static int64_t user_ns(void)
+/* The calling thread's CPU clock and the system time getrusage has accounted to it, in ns.
+ * GMPbench's programs divide by their user time (getrusage): the system time a large operation
+ * spends faulting in fresh pages for its temporaries is not counted there, and must not be here
+ * (it is up to a sixth of multiply(16777216,262144)'s time). getrusage's user time only advances
+ * at scheduler ticks for a running thread, too coarse for calibrating short batches, so a batch's
+ * user time is its CPU clock delta less its system time delta (kept within 0..the CPU delta: the
+ * accounted system time moves in tick-sized steps). */
+typedef struct cpu_reading {
+    int64_t cpu_ns, sys_ns;
+} cpu_reading;
+
+static cpu_reading read_cpu(void)
 {
     struct timespec ts;
     struct rusage ru;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     getrusage(RUSAGE_THREAD, &ru);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec - ((int64_t)ru.ru_stime.tv_sec * 1000000000 + (int64_t)ru.ru_stime.tv_usec * 1000);
+    return (cpu_reading){(int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec,
+                         (int64_t)ru.ru_stime.tv_sec * 1000000000 + (int64_t)ru.ru_stime.tv_usec * 1000};
+}
+
+static int64_t user_ns_between(cpu_reading a, cpu_reading b)
+{
+    int64_t cpu = b.cpu_ns - a.cpu_ns, sys = b.sys_ns - a.sys_ns;
+    sys = sys < 0 ? 0 : sys > cpu ? cpu : sys;
+    return cpu - sys;
 }
 
 /* Empty stand-ins with the operations' shapes, reached through volatile pointers so the compiler
@@ -255,7 +268,8 @@ typedef struct loop_fns {
 static void run_loop(dotbench_case *c, const loop_fns *volatile f, int64_t reps, dotbench_timing *out)
 {
     mpz_srcptr y = c->nargs == 2 ? c->y : c->x; /* one argument: GMPbench squares x */
-    int64_t cpu0 = user_ns(), wall0 = wall_ns();
+    cpu_reading cpu0 = read_cpu();
+    int64_t wall0 = wall_ns();
     switch (c->program) {
     case MULTIPLY:
     case DIVIDE:
@@ -276,7 +290,7 @@ static void run_loop(dotbench_case *c, const loop_fns *volatile f, int64_t reps,
             f->pi(c);
         break;
     }
-    out->cpu_ns = user_ns() - cpu0;
+    out->cpu_ns = user_ns_between(cpu0, read_cpu());
     out->wall_ns = wall_ns() - wall0;
 }
 
