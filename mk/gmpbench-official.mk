@@ -7,9 +7,10 @@
 #       dotbench: without a tarball the target says where to get one and exits 3.
 #   OFFICIAL_VARIANTS   variants to build and run (default: the four of the matrix)
 #   OFFICIAL_ROUNDS     rounds (default 3; each runs every test on every variant)
-#   OFFICIAL_PROGRAM_MS CPU time each program aims its timed loop at (default 10000, GMPbench's 1e4: about
-#                       11 s per program, 3 rounds of the four variants about 90 minutes; a shorter time
-#                       changes the programs' loop count only, and the result file records it)
+#   OFFICIAL_PROGRAM_MS CPU time each program aims its timed loop at (default 10000, GMPbench's 1e4; with
+#                       calibration a program takes over 10 s, so 3 rounds of the four variants take at least
+#                       39 x 4 x 3 x 10 s = 78 minutes; 2000 took 53 minutes on the shared build VM). A shorter
+#                       time changes the programs' loop count only, and the result file records it)
 #   OFFICIAL_ARGS       more options for `dotbench gmpbench-official` (e.g. --tests rsa)
 #   make gmpbench-vs-official HARNESS=a.json OFFICIAL=b.json   the per-test fidelity table of two such runs
 #   make test-gmpbench-runbench GMPBENCH_TARBALL=...   the scorer against the tarball's own runbench script on
