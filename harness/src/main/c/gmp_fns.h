@@ -14,11 +14,14 @@
 #include <gmp.h>
 
 /* X(name, return type, parameter list): the C symbol is "__g" #name (what gmp.h's macros expand to:
- * __gmpz_..., __gmpf_...). */
+ * __gmpz_..., __gmpf_..., and __gmp_randinit_default for mp_randinit_default). */
 #define DOTBENCH_GMP_FUNCTIONS(X)                                                          \
     X(mpz_init, void, (mpz_ptr))                                                           \
     X(mpz_clear, void, (mpz_ptr))                                                          \
     X(mpz_import, void, (mpz_ptr, size_t, int, size_t, int, size_t, const void *))         \
+    X(mp_randinit_default, void, (__gmp_randstate_struct *))                                     \
+    X(mp_randclear, void, (__gmp_randstate_struct *))                                            \
+    X(mpz_urandomb, void, (mpz_ptr, __gmp_randstate_struct *, mp_bitcnt_t))                     \
     X(mpz_set_ui, void, (mpz_ptr, unsigned long))                                          \
     X(mpz_setbit, void, (mpz_ptr, mp_bitcnt_t))                                            \
     X(mpz_cmp_ui, int, (mpz_srcptr, unsigned long))                                        \

@@ -1,10 +1,11 @@
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* RUSAGE_THREAD */
 #include "gmpbench_work.h"
 #include "gmp_fns.h"
 #include "gmpbench_pi.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 /* runbench's argument lists, program by program, in its order. */
@@ -40,11 +41,10 @@ struct dotbench_case {
     /* rsa: the CRT key and the messages, as rsa.c sets them up */
     mpz_t p, q, pq, p_i_q, dp, dq;
     mpz_t *msg;
+    int key_ok; /* rsa: e and p have their inverses, as rsa.c requires */
     dotbench_pi *pi; /* pi: its sieve and precision */
     mpf_t pif;       /* pi: the last value computed */
 };
-
-/* ---- deterministic operands: SplitMix64 seeded by FNV-1a of the test name ---------------- */
 
 static uint64_t fnv1a(uint64_t h, const void *data, size_t len)
 {
@@ -56,27 +56,6 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t len)
     return h;
 }
 #define FNV_OFFSET 0xcbf29ce484222325ULL
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* z = a uniformly random integer of at most `bits` bits (GMPbench's mpz_urandomb). */
-static void random_bits(const dotbench_gmp *g, mpz_ptr z, unsigned long bits, uint64_t *rng)
-{
-    size_t n = (bits + 63) / 64;
-    uint64_t *limbs = malloc(n * sizeof *limbs);
-    for (size_t i = 0; i < n; i++)
-        limbs[i] = splitmix64(rng);
-    if (bits % 64)
-        limbs[n - 1] &= (UINT64_C(1) << (bits % 64)) - 1;
-    g->mpz_import(z, n, -1, sizeof *limbs, 0, 0, limbs);
-    free(limbs);
-}
 
 /* ---- hashing the answers ------------------------------------------------------------------ */
 
@@ -98,36 +77,34 @@ static uint64_t hash_mpz(uint64_t h, mpz_srcptr z)
 
 /* ---- rsa: rsa.c's key set-up and CRT signature ---------------------------------------------- */
 
-static void rsa_setup(dotbench_case *c, uint64_t *rng)
+static void rsa_setup(dotbench_case *c, __gmp_randstate_struct *rs)
 {
     const dotbench_gmp *g = &c->g;
     unsigned long n = c->arg[0];
     mpz_t pm1, qm1, phi, e, d, t;
     g->mpz_init(pm1), g->mpz_init(qm1), g->mpz_init(phi), g->mpz_init(e), g->mpz_init(d), g->mpz_init(t);
-    g->mpz_set_ui(e, RSA_EXPONENT);
-    /* p and q: random odd n/2-bit numbers with the top two bits set and gcd(p, q) = 1 (not
-     * primes, as in GMPbench); redrawn also when e has no inverse, where rsa.c would abort. */
-    for (;;) {
-        random_bits(g, c->p, n / 2, rng);
+    /* p and q: random odd n/2-bit numbers with the top two bits set and gcd(p, q) = 1, not
+     * primes, drawn as rsa.c draws them */
+    do {
+        g->mpz_urandomb(c->p, rs, n / 2);
         g->mpz_setbit(c->p, n / 2 - 1), g->mpz_setbit(c->p, n / 2 - 2), g->mpz_setbit(c->p, 0);
-        random_bits(g, c->q, n / 2, rng);
+        g->mpz_urandomb(c->q, rs, n / 2);
         g->mpz_setbit(c->q, n / 2 - 1), g->mpz_setbit(c->q, n / 2 - 2), g->mpz_setbit(c->q, 0);
         g->mpz_gcd(t, c->p, c->q);
-        if ((g->mpz_cmp_ui)(t, 1) != 0)
-            continue;
-        g->mpz_sub_ui(pm1, c->p, 1);
-        g->mpz_sub_ui(qm1, c->q, 1);
-        g->mpz_mul(phi, pm1, qm1);
-        if (g->mpz_invert(d, e, phi) && g->mpz_invert(c->p_i_q, c->p, c->q))
-            break;
-    }
+    } while ((g->mpz_cmp_ui)(t, 1) != 0);
     g->mpz_mul(c->pq, c->p, c->q);
+    g->mpz_set_ui(e, RSA_EXPONENT);
+    g->mpz_sub_ui(pm1, c->p, 1);
+    g->mpz_sub_ui(qm1, c->q, 1);
+    g->mpz_mul(phi, pm1, qm1);
+    /* rsa.c aborts where an inverse does not exist; its unseeded draws give one at every size it runs */
+    c->key_ok = g->mpz_invert(d, e, phi) && g->mpz_invert(c->p_i_q, c->p, c->q);
     g->mpz_mod(c->dp, d, pm1);
     g->mpz_mod(c->dq, d, qm1);
     c->msg = malloc(RSA_MESSAGES * sizeof *c->msg);
     for (int i = 0; i < RSA_MESSAGES; i++) {
         g->mpz_init(c->msg[i]);
-        random_bits(g, c->msg[i], n, rng);
+        g->mpz_urandomb(c->msg[i], rs, n);
     }
     g->mpz_clear(pm1), g->mpz_clear(qm1), g->mpz_clear(phi), g->mpz_clear(e), g->mpz_clear(d), g->mpz_clear(t);
 }
@@ -188,33 +165,33 @@ dotbench_case *dotbench_case_new(void *const *fns, const char *test)
         return NULL;
     }
     const dotbench_gmp *g = &c->g;
-    uint64_t rng = fnv1a(FNV_OFFSET, test, strlen(test));
+    gmp_randstate_t rs;
+    g->mp_randinit_default(rs);
     g->mpz_init(c->x), g->mpz_init(c->y), g->mpz_init(c->z), g->mpz_init(c->s);
     g->mpz_init(c->p), g->mpz_init(c->q), g->mpz_init(c->pq);
     g->mpz_init(c->p_i_q), g->mpz_init(c->dp), g->mpz_init(c->dq);
     switch (c->program) {
-    case MULTIPLY:
-        random_bits(g, c->x, c->arg[0], &rng);
-        if (c->nargs == 2)
-            random_bits(g, c->y, c->arg[1], &rng);
-        break;
+    case MULTIPLY: /* one size: multiply.c squares x */
     case DIVIDE:
     case GCD:
     case GCDEXT:
-        random_bits(g, c->x, c->arg[0], &rng);
-        random_bits(g, c->y, c->arg[1], &rng);
+        g->mpz_urandomb(c->x, rs, c->arg[0]);
+        if (c->nargs == 2)
+            g->mpz_urandomb(c->y, rs, c->arg[1]);
         break;
     case RSA:
-        rsa_setup(c, &rng);
+        rsa_setup(c, rs);
         break;
     case PI:
         c->pi = dotbench_pi_new(g, c->arg[0]);
-        if (c->pi == NULL) {
-            dotbench_case_free(c);
-            return NULL;
-        }
-        g->mpf_init2(c->pif, dotbench_pi_prec_bits(c->pi));
+        if (c->pi != NULL)
+            g->mpf_init2(c->pif, dotbench_pi_prec_bits(c->pi));
         break;
+    }
+    g->mp_randclear(rs);
+    if ((c->program == PI && c->pi == NULL) || (c->program == RSA && !c->key_ok)) {
+        dotbench_case_free(c);
+        return NULL;
     }
     return c;
 }
@@ -239,11 +216,39 @@ void dotbench_case_free(dotbench_case *c)
     free(c);
 }
 
-static int64_t now_ns(clockid_t clock)
+static int64_t wall_ns(void)
 {
     struct timespec ts;
-    clock_gettime(clock, &ts);
+    clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* The calling thread's CPU clock and the system time getrusage has accounted to it, in ns.
+ * GMPbench's programs divide by their user time (getrusage): the system time a large operation
+ * spends faulting in fresh pages for its temporaries is not counted there, and must not be here
+ * (it is up to a sixth of multiply(16777216,262144)'s time). getrusage's user time only advances
+ * at scheduler ticks for a running thread, too coarse for calibrating short batches, so a batch's
+ * user time is its CPU clock delta less its system time delta (kept within 0..the CPU delta: the
+ * accounted system time moves in tick-sized steps). */
+typedef struct cpu_reading {
+    int64_t cpu_ns, sys_ns;
+} cpu_reading;
+
+static cpu_reading read_cpu(void)
+{
+    struct timespec ts;
+    struct rusage ru;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    getrusage(RUSAGE_THREAD, &ru);
+    return (cpu_reading){(int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec,
+                         (int64_t)ru.ru_stime.tv_sec * 1000000000 + (int64_t)ru.ru_stime.tv_usec * 1000};
+}
+
+static int64_t user_ns_between(cpu_reading a, cpu_reading b)
+{
+    int64_t cpu = b.cpu_ns - a.cpu_ns, sys = b.sys_ns - a.sys_ns;
+    sys = sys < 0 ? 0 : sys > cpu ? cpu : sys;
+    return cpu - sys;
 }
 
 /* Empty stand-ins with the operations' shapes, reached through volatile pointers so the compiler
@@ -263,7 +268,8 @@ typedef struct loop_fns {
 static void run_loop(dotbench_case *c, const loop_fns *volatile f, int64_t reps, dotbench_timing *out)
 {
     mpz_srcptr y = c->nargs == 2 ? c->y : c->x; /* one argument: GMPbench squares x */
-    int64_t cpu0 = now_ns(CLOCK_THREAD_CPUTIME_ID), wall0 = now_ns(CLOCK_MONOTONIC);
+    cpu_reading cpu0 = read_cpu();
+    int64_t wall0 = wall_ns();
     switch (c->program) {
     case MULTIPLY:
     case DIVIDE:
@@ -284,8 +290,8 @@ static void run_loop(dotbench_case *c, const loop_fns *volatile f, int64_t reps,
             f->pi(c);
         break;
     }
-    out->cpu_ns = now_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0;
-    out->wall_ns = now_ns(CLOCK_MONOTONIC) - wall0;
+    out->cpu_ns = user_ns_between(cpu0, read_cpu());
+    out->wall_ns = wall_ns() - wall0;
 }
 
 static loop_fns real_fns(const dotbench_case *c)

@@ -10,7 +10,8 @@
 
 #include <stdint.h>
 
-/* One timed batch: thread CPU time (what GMPbench divides by) and wall time, in nanoseconds. */
+/* One timed batch: the thread's user CPU time (what GMPbench divides by: its programs read
+ * getrusage's ru_utime) and wall time, in nanoseconds. */
 typedef struct dotbench_timing {
     int64_t cpu_ns;
     int64_t wall_ns;
@@ -23,7 +24,9 @@ typedef struct dotbench_case dotbench_case;
 const char *const *dotbench_gmpbench_tests(void);
 
 /* Builds test `test` (one of the names above) on the variant whose function table is fns (see
- * gmp_fns.h). Operands come from a generator seeded by the test name. NULL on a bad name or table. */
+ * gmp_fns.h). Operands are GMPbench's own: drawn from GMP's default generator, never seeded, in the
+ * order the test's GMPbench program draws them, so they equal that program's bit for bit. NULL on
+ * a bad name or table. */
 dotbench_case *dotbench_case_new(void *const *fns, const char *test);
 void dotbench_case_free(dotbench_case *c);
 

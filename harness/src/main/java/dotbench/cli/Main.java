@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** dotbench: the harness's command line. */
 @Command(name = "dotbench", mixinStandardHelpOptions = true, version = "dotbench 0.1.0",
         description = "A/B benchmarks of stock vs DoT-patched GMP and OpenSSL, loaded side by side; reports and regression comparison.",
-        subcommands = {InfoCommand.class, GmpbenchCommand.class, FidelityCommand.class, ReportCommand.class, CompareCommand.class, SpeedCommand.class, HistoryCommand.class, ExportCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {InfoCommand.class, GmpbenchCommand.class, FidelityCommand.class, OfficialCommand.class, VsOfficialCommand.class, ReportCommand.class, CompareCommand.class, SpeedCommand.class, HistoryCommand.class, ExportCommand.class, CommandLine.HelpCommand.class},
         footer = "%n" + ExitCodes.HELP)
 public final class Main {
     public static void main(String[] args) {

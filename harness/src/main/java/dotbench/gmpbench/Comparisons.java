@@ -16,11 +16,16 @@ public final class Comparisons {
     }
 
     public static Comparison compare(String baseline, String candidate, List<TestOutcome> outcomes, BootstrapCi bootstrap) {
+        return compareRates(baseline, candidate, outcomes.stream().map(TestRates::of).toList(), bootstrap);
+    }
+
+    /** The same from rates alone, whichever suite measured them. */
+    public static Comparison compareRates(String baseline, String candidate, List<TestRates> outcomes, BootstrapCi bootstrap) {
         Map<String, RatioEstimate> tests = new LinkedHashMap<>();
-        List<TestOutcome> usable = new ArrayList<>();
+        List<TestRates> usable = new ArrayList<>();
         List<String> failedScopes = new ArrayList<>();
-        for (TestOutcome o : outcomes) {
-            if (o.failed(baseline) || o.failed(candidate) || o.measurement().isEmpty()) {
+        for (TestRates o : outcomes) {
+            if (!o.usable(baseline, candidate)) {
                 String program = o.test().program().label();
                 for (String scope : List.of(program, o.test().program().category().label(), "total")) {
                     if (!failedScopes.contains(scope)) {
@@ -30,12 +35,11 @@ public final class Comparisons {
                 continue;
             }
             usable.add(o);
-            tests.put(o.test().name(), bootstrap.medianRatio(o.measurement().get().opsPerSecond(candidate),
-                    o.measurement().get().opsPerSecond(baseline)));
+            tests.put(o.test().name(), bootstrap.medianRatio(o.rates().get(candidate), o.rates().get(baseline)));
         }
         Map<String, RatioEstimate> scopes = new LinkedHashMap<>();
         if (!usable.isEmpty()) {
-            int rounds = usable.get(0).measurement().get().samples().get(baseline).size();
+            int rounds = usable.stream().mapToInt(o -> Math.min(o.rates().get(baseline).length, o.rates().get(candidate).length)).min().getAsInt();
             int[] all = new int[rounds];
             for (int i = 0; i < rounds; i++) {
                 all[i] = i;
@@ -54,11 +58,11 @@ public final class Comparisons {
     }
 
     /** Score ratios when each test's rate is the median over the given rounds. */
-    private static Map<String, Double> scopeRatios(List<TestOutcome> outcomes, String baseline, String candidate, int[] rounds) {
+    private static Map<String, Double> scopeRatios(List<TestRates> outcomes, String baseline, String candidate, int[] rounds) {
         Map<String, Double> base = new HashMap<>(), cand = new HashMap<>();
-        for (TestOutcome o : outcomes) {
-            base.put(o.test().name(), medianOver(o.measurement().get().opsPerSecond(baseline), rounds));
-            cand.put(o.test().name(), medianOver(o.measurement().get().opsPerSecond(candidate), rounds));
+        for (TestRates o : outcomes) {
+            base.put(o.test().name(), medianOver(o.rates().get(baseline), rounds));
+            cand.put(o.test().name(), medianOver(o.rates().get(candidate), rounds));
         }
         Scores b = Scoring.score(base), c = Scoring.score(cand);
         Map<String, Double> ratios = new HashMap<>();

@@ -1,6 +1,7 @@
 package dotbench.report;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -41,7 +42,9 @@ public final class HtmlReport {
         section(h, "Latency CDFs, stock vs dot (paper Figure 9)", "fig9", m.latencyCdfs(),
                 "No latency distributions (tests[].latency) among the inputs.");
         fleet(h, m);
-        return h.append(appendix).append("</body></html>\n").toString();
+        officialFidelity(h, m);
+        return h.append(appendix).append("</body></html>
+").toString();
     }
 
     private static void provenance(StringBuilder h, ReportModel m) {
@@ -107,6 +110,22 @@ public final class HtmlReport {
                             .append(c.map(FleetTable::format).map(HtmlReport::esc).orElse("")).append("</td>");
                 }
                 h.append("</tr>\n");
+            }
+            h.append("</table>\n");
+        }
+    }
+
+    private static void officialFidelity(StringBuilder h, ReportModel m) {
+        for (OfficialFidelity f : m.officialFidelity()) {
+            h.append("<h2 id=\"vs-official\">GMPbench-style harness vs GMPbench 0.2's own programs</h2>\n<p>harness: ")
+                    .append(esc(f.harness().path().toString())).append("; official: ").append(esc(f.official().path().toString()))
+                    .append(". Quotient = harness ratio / official ratio; agrees within 3% (total 1%), noise when the intervals overlap.</p>\n")
+                    .append("<table><tr><th>pair</th><th>figure</th><th>harness</th><th>official</th><th>harness/official</th><th>verdict</th></tr>\n");
+            for (OfficialFidelity.Row r : f.rows()) {
+                h.append("<tr><td>").append(esc(r.pair())).append("</td><td>").append(r.scope() ? "<b>" + esc(r.figure()) + "</b>" : esc(r.figure()))
+                        .append("</td><td>").append(esc(FleetTable.format(r.harness()))).append("</td><td>").append(esc(FleetTable.format(r.official())))
+                        .append("</td><td>").append(String.format(Locale.ROOT, "%.3f", r.quotient())).append("</td><td>")
+                        .append(esc(r.verdict().label())).append("</td></tr>\n");
             }
             h.append("</table>\n");
         }

@@ -57,6 +57,9 @@ public final class MarkdownReport {
                 md.append("| (per-test figures only: see the HTML report) | |\n");
             }
         }
+        for (OfficialFidelity f : m.officialFidelity()) {
+            md.append("\n## GMPbench-style harness vs GMPbench 0.2's own programs\n\n").append(f.markdown());
+        }
         return md.toString();
     }
 }

@@ -8,7 +8,7 @@ import java.util.TreeSet;
 /** Everything the HTML and Markdown renderers show, computed once from the inputs. */
 public record ReportModel(String generated, String referencePath, List<ResultFile> files, List<Machine> machines,
         List<Reproduction.Row> reproduction, List<Charts.Chart> speedupCurves, List<Charts.Chart> gmpbenchBars,
-        List<Charts.Chart> speedBars, List<Charts.Chart> latencyCdfs, List<FleetTable> fleet) {
+        List<Charts.Chart> speedBars, List<Charts.Chart> latencyCdfs, List<FleetTable> fleet, List<OfficialFidelity> officialFidelity) {
 
     public static ReportModel build(List<ResultFile> files, Path reference, List<PaperFigure> figures, String generated) {
         List<Machine> machines = Machine.group(files);
@@ -17,7 +17,7 @@ public record ReportModel(String generated, String referencePath, List<ResultFil
         List<FleetTable> fleet = suites.stream().map(s -> FleetTable.of(s, machines)).filter(t -> !t.isEmpty()).toList();
         return new ReportModel(generated, reference.toString(), List.copyOf(files), machines, Reproduction.table(figures, machines),
                 Charts.speedupCurves(machines), Charts.improvementBars("gmpbench", "fig4", machines),
-                Charts.improvementBars("speed", "fig5", machines), Charts.latencyCdfs(machines), fleet);
+                Charts.improvementBars("speed", "fig5", machines), Charts.latencyCdfs(machines), fleet, OfficialFidelity.of(machines));
     }
 
     /** The SIMD features that decide which paper figures a machine can reproduce. */

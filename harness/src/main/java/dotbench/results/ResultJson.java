@@ -69,7 +69,7 @@ public final class ResultJson {
         o.addProperty("profile", s.quick() ? "quick" : "full");
         o.addProperty("samples", s.samples());
         o.addProperty("min_time_s", s.minTime().toNanos() / 1e9);
-        o.addProperty("clock", "thread CPU time (CLOCK_THREAD_CPUTIME_ID), read inside the native loop; wall time recorded beside it");
+        o.addProperty("clock", "thread user CPU time (CLOCK_THREAD_CPUTIME_ID less getrusage RUSAGE_THREAD system time; GMPbench divides by user time), read inside the native loop; wall time recorded beside it");
         o.addProperty("interleaving", "round-robin per sample round, order rotating each round");
         o.addProperty("statistic", "median of paired ratios per test; ratio of GMPbench scores of medians per program/category/total");
         o.addProperty("ci", "percentile bootstrap 95%");

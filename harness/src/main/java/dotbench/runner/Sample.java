@@ -1,7 +1,7 @@
 package dotbench.runner;
 
 /**
- * One timed batch: {@code reps} operations took {@code cpuNs} of thread CPU time (the clock
+ * One timed batch: {@code reps} operations took {@code cpuNs} of the thread's CPU time (gmpbench: user time, the clock
  * GMPbench divides by) and {@code wallNs} of wall time, both read inside the native loop.
  */
 public record Sample(long reps, long cpuNs, long wallNs) {

@@ -59,13 +59,20 @@ class GmpBenchRunTest {
     }
 
     @Test
-    void operandsAreIdenticalAcrossVariantsAndDifferAcrossTests() {
+    void operandsAreIdenticalAcrossVariantsAndDrawnAsGmpbenchDraws() {
         try (GmpCase a = helper.newCase(gmps.get("system"), "divide(8192,64)");
              GmpCase b = helper.newCase(gmps.get("copy"), "divide(8192,64)");
-             GmpCase other = helper.newCase(gmps.get("copy"), "divide(8192,128)")) {
+             GmpCase other = helper.newCase(gmps.get("copy"), "divide(8192,128)");
+             GmpCase gcd = helper.newCase(gmps.get("copy"), "gcd(128,128)");
+             GmpCase mul = helper.newCase(gmps.get("system"), "multiply(128,128)")) {
             assertEquals(a.operand(0), b.operand(0));
             assertEquals(a.operand(1), b.operand(1));
-            assertNotEquals(a.operand(0), other.operand(0));
+            // every GMPbench program starts from a fresh, unseeded default generator and draws x, then y
+            assertEquals(a.operand(0), other.operand(0));
+            assertNotEquals(a.operand(1), other.operand(1));
+            assertEquals(gcd.operand(0), mul.operand(0));
+            assertEquals(gcd.operand(1), mul.operand(1));
+            assertNotEquals(gcd.operand(0), gcd.operand(1));
             assertTrue(a.operand(0).orElseThrow().bitLength() <= 8192 && a.operand(1).orElseThrow().bitLength() <= 64);
             assertEquals(a.answerHash(), b.answerHash());
             assertEquals(a.operand(0).get().divide(a.operand(1).get()), a.output(0).orElseThrow());
