@@ -43,8 +43,7 @@ public final class HtmlReport {
                 "No latency distributions (tests[].latency) among the inputs.");
         fleet(h, m);
         officialFidelity(h, m);
-        return h.append(appendix).append("</body></html>
-").toString();
+        return h.append(appendix).append("</body></html>\n").toString();
     }
 
     private static void provenance(StringBuilder h, ReportModel m) {
