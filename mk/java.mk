@@ -23,7 +23,9 @@ JDK25 := $(shell for d in "$$JAVA_HOME" /usr/lib/jvm/*; do \
   if [ -n "$$v" ] && [ "$$v" -ge 25 ] && [ -x "$$d/bin/java" ]; then echo "$$d"; break; fi; done)
 # Maven's bundled guava calls sun.misc.Unsafe, which JDK 25 warns about; that is Maven's, not ours.
 MVN := JAVA_HOME=$(JDK25) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -ntp -Dstyle.color=never
-JAVA_SRCS := pom.xml $(shell find bindings/pom.xml bindings/src harness/pom.xml harness/src/main/java harness/src/main/resources -type f 2>/dev/null)
+# jextract names some classes NAME$shared: each $ doubled, so the second expansion of the
+# prerequisites (.SECONDEXPANSION) gives it back instead of reading a variable
+JAVA_SRCS := pom.xml $(subst $$,$$$$,$(shell find bindings/pom.xml bindings/src harness/pom.xml harness/src/main/java harness/src/main/resources -type f 2>/dev/null))
 
 .PHONY: java java-native java-test java-jdk gmpbench-quick gmpbench-full fidelity bindings
 
