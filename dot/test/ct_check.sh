@@ -6,21 +6,7 @@
 # usage: ct_check.sh PATH/TO/ct_probe
 set -u
 probe=$1
-passed=0
-failed=0
-
-count() { # variant op n mode -> instructions executed inside probe_run
-  local out
-  out=$(mktemp)
-  valgrind --tool=callgrind --toggle-collect=probe_run --callgrind-out-file="$out" \
-    "$probe" "$@" >/dev/null 2>&1 || { echo "probe failed: $*" >&2; rm -f "$out"; echo -1; return; }
-  awk '/^(summary|totals):/ {print $2; exit}' "$out"
-  rm -f "$out"
-}
-
-verdict() { # ok message
-  if [ "$1" = 1 ]; then passed=$((passed + 1)); echo "  ok   $2"; else failed=$((failed + 1)); echo "  FAIL $2"; fi
-}
+. "$(dirname "$0")/ct_count.sh"
 
 for variant in scalar chain sse avx2; do
   for op in add_n_ct sub_n_ct; do
@@ -38,5 +24,4 @@ for op in add_n sub_n; do
   verdict "$([ "$a" != "$b" ] && [ "$a" -gt 0 ] && [ "$b" -gt 0 ] && echo 1)" \
     "control: avx2 $op (fast) n=64 differs: $a vs $b instructions"
 done
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+summary

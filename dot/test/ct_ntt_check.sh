@@ -6,21 +6,8 @@
 # usage: ct_ntt_check.sh PATH/TO/ct_ntt_probe
 set -u
 probe=$1
-passed=0
-failed=0
-
-count() { # op limbs operands -> instructions executed inside probe_run
-  local out
-  out=$(mktemp)
-  DOT_ISA=scalar valgrind --tool=callgrind --toggle-collect=probe_run --callgrind-out-file="$out" \
-    "$probe" "$@" >/dev/null 2>&1 || { echo "probe failed: $*" >&2; rm -f "$out"; echo -1; return; }
-  awk '/^(summary|totals):/ {print $2; exit}' "$out"
-  rm -f "$out"
-}
-
-verdict() { # ok message
-  if [ "$1" = 1 ]; then passed=$((passed + 1)); echo "  ok   $2"; else failed=$((failed + 1)); echo "  FAIL $2"; fi
-}
+. "$(dirname "$0")/ct_count.sh"
+export DOT_ISA=scalar
 
 for case in "mul 20" "mul 150" "mul_transform 33" "mul_transform 200" "sqr 100" "mont 32" "mont 64"; do
   set -- $case
@@ -34,5 +21,4 @@ a=$(count leaky 64 random)
 c=$(count leaky 64 zeros)
 verdict "$([ "$a" != "$c" ] && [ "$a" -gt 0 ] && [ "$c" -gt 0 ] && echo 1)" \
   "control: a schoolbook skipping zero limbs differs: $a vs $c instructions"
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+summary

@@ -7,21 +7,8 @@
 set -u
 probe=$1
 shift
-passed=0
-failed=0
-
-count() { # paramfile op mode -> instructions executed inside probe_run
-  local out
-  out=$(mktemp)
-  DOT_ISA=scalar valgrind --tool=callgrind --toggle-collect=probe_run --callgrind-out-file="$out" \
-    "$probe" "$@" >/dev/null 2>&1 || { echo "probe failed: $*" >&2; rm -f "$out"; echo -1; return; }
-  awk '/^(summary|totals):/ {print $2; exit}' "$out"
-  rm -f "$out"
-}
-
-verdict() { # ok message
-  if [ "$1" = 1 ]; then passed=$((passed + 1)); echo "  ok   $2"; else failed=$((failed + 1)); echo "  FAIL $2"; fi
-}
+. "$(dirname "$0")/ct_count.sh"
+export DOT_ISA=scalar
 
 for params in "$@"; do
   for op in from_int to_int mul mul_trunc; do
@@ -38,5 +25,4 @@ for params in "$@"; do
   verdict "$([ "$r" != "$z" ] && [ "$r" -gt 0 ] && [ "$z" -gt 0 ] && echo 1)" \
     "control: mpz_mul+mpz_mod on $(basename "$params") differs: $r vs $z instructions"
 done
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+summary

@@ -1,0 +1,22 @@
+# Sourced by the constant-time checks (ct_check.sh, ct_ntt_check.sh, pmns_ct_check.sh), which set
+# `probe` first: counting under valgrind, and the ok/FAIL tally with its closing line.
+passed=0
+failed=0
+
+count() { # probe arguments -> instructions executed inside the probe's probe_run
+  local out
+  out=$(mktemp)
+  valgrind --tool=callgrind --toggle-collect=probe_run --callgrind-out-file="$out" \
+    "$probe" "$@" >/dev/null 2>&1 || { echo "probe failed: $*" >&2; rm -f "$out"; echo -1; return; }
+  awk '/^(summary|totals):/ {print $2; exit}' "$out"
+  rm -f "$out"
+}
+
+verdict() { # ok message
+  if [ "$1" = 1 ]; then passed=$((passed + 1)); echo "  ok   $2"; else failed=$((failed + 1)); echo "  FAIL $2"; fi
+}
+
+summary() { # the closing line, and the exit status of the check
+  echo "$passed passed, $failed failed"
+  [ "$failed" = 0 ]
+}
