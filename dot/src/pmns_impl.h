@@ -32,6 +32,14 @@ struct dot_pmns {
     uint64_t *negmask;  /* 2n: all 52 low bits set where m_j < 0 (use ~q there), else 0 */
     uint64_t *mp_ext;   /* m'_j times the wrap weight mod phi, s digit planes of 2n */
     uint64_t *init;     /* INIT_k = phi z_k - (phi-1) Wneg_k, 2s digit planes of n */
+    /* The 2-way split of the IFMA kernels (dot/src/ifma/pmns_mul.c), h = n/2: the lambda-circulant
+     * matrix of a multiplier is [[U, lambda W], [W, U]] in h x h Toeplitz blocks, and the product
+     * takes three h x h Toeplitz products, U A0, W A1 and (U + W)(A0 + A1), instead of four.
+     * mp_uw: the table of U' + W' for M' (mod phi), s digit planes of 2h, entry h + k - i.
+     * split: whether the parameter set allows it (h a multiple of 8, (lambda + 1) rho <= phi so
+     * U + W has s digits, and signed column sums within 64 bits: (3 + lambda) s n + 1 < 2^11). */
+    uint64_t *mp_uw;
+    int split;
     pmns_mul_fn *mul;
     pmns_reduce_fn *reduce;
 };

@@ -190,6 +190,16 @@ static void build_tables(reader *rd, dot_pmns *pm, const uint64_t *m, const unsi
     for (size_t k = 0; k < n; k++)
         for (size_t d = 0; d < 2 * s; d++)
             pm->init[d * n + k] = init[k * 2 * s + d];
+    /* U' + W' (pmns_impl.h): entry j of 2h is mp_ext's n - h + j plus its n + j, mod phi. */
+    const size_t h = n / 2;
+    for (size_t j = 1; j < 2 * h; j++) {
+        uint64_t carry = 0;
+        for (size_t d = 0; d < s; d++) {
+            uint64_t v = pm->mp_ext[d * 2 * n + n - h + j] + pm->mp_ext[d * 2 * n + n + j] + carry;
+            pm->mp_uw[d * 2 * h + j] = v & PMNS_MASK52;
+            carry = v >> PMNS_W;
+        }
+    }
     for (size_t i = 0; i < n; i++)
         for (size_t k = 0; k < n; k++)
             for (size_t d = 0; d < s; d++) {
@@ -224,6 +234,11 @@ dot_pmns *dot_pmns_read(const char *path)
     if (rd.ok && (n % 8 || 4 * s * n + 1 >= 1 << 12 || pm->r + lambda_bits > PMNS_W * s ||
                   pm->r * n < pm->bits))
         fail(&rd, "inconsistent sizes (n, s, rho_log2, bits)", NULL);
+    size_t lambda1_bits = 0; /* bits of lambda + 1 */
+    for (size_t l = pm->lambda + 1; l; l >>= 1)
+        lambda1_bits++;
+    pm->split = (n / 2) % 8 == 0 && pm->r + lambda1_bits <= PMNS_W * s &&
+                (3 + pm->lambda) * s * n + 1 < 1 << 11;
 
     uint64_t *m = NULL, *mp = NULL, *init = NULL, *t = NULL, *scratch = NULL;
     unsigned char *mneg = NULL;
@@ -235,13 +250,14 @@ dot_pmns *dot_pmns_read(const char *path)
         pm->negmask = calloc(2 * n, 8);
         pm->mp_ext = calloc(2 * n * s, 8);
         pm->init = calloc(2 * n * s, 8);
+        pm->mp_uw = calloc(n * s, 8);
         m = calloc(n * s, 8);
         mp = calloc(n * s, 8);
         init = calloc(2 * n * s, 8);
         t = calloc(n * n * s, 8);
         scratch = calloc(limbs, 8);
         mneg = calloc(n, 1);
-        if (!pm->p || !pm->g || !pm->t || !pm->m_ext || !pm->negmask || !pm->mp_ext || !pm->init ||
+        if (!pm->p || !pm->g || !pm->t || !pm->m_ext || !pm->negmask || !pm->mp_ext || !pm->init || !pm->mp_uw ||
             !m || !mp || !init || !t || !scratch || !mneg)
             fail(&rd, "out of memory", NULL);
     }
@@ -283,6 +299,6 @@ void dot_pmns_free(dot_pmns *pm)
     if (!pm)
         return;
     free(pm->p), free(pm->g), free(pm->t), free(pm->m_ext), free(pm->negmask), free(pm->mp_ext);
-    free(pm->init);
+    free(pm->init), free(pm->mp_uw);
     free(pm);
 }
