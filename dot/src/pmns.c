@@ -12,6 +12,7 @@ dot_pmns *dot_pmns_load(const char *path)
     int ifma = strcmp(dot_isa(), "ifma") == 0;
     pm->mul = ifma ? pmns_ifma_mul : pmns_scalar_mul;
     pm->reduce = ifma ? pmns_ifma_reduce : pmns_scalar_reduce;
+    pm->mul8 = ifma ? pmns_ifma_mul8 : pmns_scalar_mul8;
     return pm;
 }
 
@@ -23,4 +24,14 @@ void dot_pmns_mul(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint
 void dot_pmns_mul_trunc(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y)
 {
     pm->mul(pm, r, x, y, 1);
+}
+
+void dot_pmns_mul_batch(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y)
+{
+    pm->mul8(pm, r, x, y, 0);
+}
+
+void dot_pmns_mul_trunc_batch(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y)
+{
+    pm->mul8(pm, r, x, y, 1);
 }

@@ -40,8 +40,10 @@ struct dot_pmns {
      * U + W has s digits, and signed column sums within 64 bits: (3 + lambda) s n + 1 < 2^11). */
     uint64_t *mp_uw;
     int split;
+    int split8;         /* the same for the batch kernel, which needs only n even */
     pmns_mul_fn *mul;
     pmns_reduce_fn *reduce;
+    pmns_mul_fn *mul8;  /* the batch form: 8 products, elements consecutive (dot_pmns_mul_batch) */
 };
 
 /* Reads and checks a parameter file and builds the tables; kernels left NULL. */
@@ -64,7 +66,7 @@ static inline void pmns_ext(const dot_pmns *pm, uint64_t *ext, const uint64_t *x
     }
 }
 
-pmns_mul_fn pmns_scalar_mul, pmns_ifma_mul;
+pmns_mul_fn pmns_scalar_mul, pmns_ifma_mul, pmns_scalar_mul8, pmns_ifma_mul8;
 pmns_reduce_fn pmns_scalar_reduce, pmns_ifma_reduce;
 /* The scalar reduction computing the halves of weight >= low only: low = 0 is the full flavour,
  * s-1 the truncated one; the tests show low = s gives wrong results (Theorem 2 is tight). */

@@ -237,8 +237,9 @@ dot_pmns *dot_pmns_read(const char *path)
     size_t lambda1_bits = 0; /* bits of lambda + 1 */
     for (size_t l = pm->lambda + 1; l; l >>= 1)
         lambda1_bits++;
-    pm->split = (n / 2) % 8 == 0 && pm->r + lambda1_bits <= PMNS_W * s &&
-                (3 + pm->lambda) * s * n + 1 < 1 << 11;
+    pm->split8 = n % 2 == 0 && pm->r + lambda1_bits <= PMNS_W * s &&
+                 (3 + pm->lambda) * s * n + 1 < 1 << 11;
+    pm->split = pm->split8 && (n / 2) % 8 == 0;
 
     uint64_t *m = NULL, *mp = NULL, *init = NULL, *t = NULL, *scratch = NULL;
     unsigned char *mneg = NULL;

@@ -71,6 +71,24 @@ static void public_api(const char *path)
     CHECK(mpz_cmp(got, za) == 0, "%s: dot_pmns_mul through the public API", path);
     pmnsb_to_mpz(pm, got, trunc);
     CHECK(mpz_cmp(got, za) == 0, "%s: dot_pmns_mul_trunc through the public API", path);
+    /* the batch entry points: lane l multiplies x by y (l even) or y by x (l odd) */
+    const size_t words = dot_pmns_words(pm);
+    uint64_t *bx = calloc(DOT_PMNS_BATCH * words, 8), *by = calloc(DOT_PMNS_BATCH * words, 8);
+    for (int fl = 0; fl < 2; fl++) {
+        for (size_t l = 0; l < DOT_PMNS_BATCH; l++) {
+            memcpy(bx + l * words, l % 2 ? y : x, words * 8);
+            memcpy(by + l * words, l % 2 ? x : y, words * 8);
+        }
+        (fl ? dot_pmns_mul_trunc_batch : dot_pmns_mul_batch)(pm, bx, bx, by);
+        int ok = 1;
+        for (size_t l = 0; l < DOT_PMNS_BATCH; l++) {
+            dot_pmns_to_int(pm, full, bx + l * words);
+            pmnsb_to_mpz(pm, got, full);
+            ok &= mpz_cmp(got, za) == 0;
+        }
+        CHECK(ok, "%s: %s through the public API", path, fl ? "dot_pmns_mul_trunc_batch" : "dot_pmns_mul_batch");
+    }
+    free(bx), free(by);
     mpz_clears(p, za, zb, got, NULL);
     dot_pmns_free(pm);
 }
@@ -165,10 +183,19 @@ int main(int argc, char **argv)
         const char *path = files.gl_pathv[f];
         printf("%s\n", path);
         pmns_battery("scalar", path, pmns_scalar_mul, pmns_scalar_reduce, 1000);
-        if (ifma)
+        pmns_batch_battery("scalar batch", path, pmns_scalar_mul8, pmns_scalar_reduce, 100,
+                           PMNSB_WHOLE_OR_SPLIT);
+        if (ifma) {
             pmns_battery("ifma", path, pmns_ifma_mul, pmns_ifma_reduce, 1000);
-        else
+            pmns_battery_shape("ifma, product in one piece", path, pmns_ifma_mul, pmns_ifma_reduce,
+                               300, PMNSB_NO_SPLIT);
+            pmns_batch_battery("ifma batch", path, pmns_ifma_mul8, pmns_ifma_reduce, 1000,
+                               PMNSB_WHOLE_OR_SPLIT);
+            pmns_batch_battery("ifma batch, product in one piece", path, pmns_ifma_mul8,
+                               pmns_ifma_reduce, 300, PMNSB_NO_SPLIT);
+        } else {
             printf("  %-44s skipped: this CPU cannot run it\n", "ifma");
+        }
         public_api(path);
         planted_truncation(path);
     }
