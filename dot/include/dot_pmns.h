@@ -57,6 +57,13 @@ DOT_API void dot_pmns_mul_trunc(const dot_pmns *pm, uint64_t *r, const uint64_t 
 DOT_API void dot_pmns_mul_batch(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y);
 DOT_API void dot_pmns_mul_trunc_batch(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y);
 
+/* A timed loop for benchmark harnesses that call libdot from another language, so the loop
+ * overhead is native: `iterations` dependent products x = x * y, full (trunc = 0) or truncated,
+ * single (batch = 0: x, y one element) or batch form (x, y DOT_PMNS_BATCH elements each). Returns
+ * the TSC ticks the loop took (rdtsc fenced with lfence); x holds the chain's last value. */
+DOT_API uint64_t dot_pmns_mul_loop(const dot_pmns *pm, int trunc, int batch, uint64_t *x, const uint64_t *y,
+                                   uint64_t iterations);
+
 #ifdef __cplusplus
 }
 #endif

@@ -88,6 +88,31 @@ static void public_api(const char *path)
         }
         CHECK(ok, "%s: %s through the public API", path, fl ? "dot_pmns_mul_trunc_batch" : "dot_pmns_mul_batch");
     }
+    /* the timed loop: the same chain as the same number of calls, in both forms; zero iterations
+     * leave x as it was */
+    for (int fl = 0; fl < 4; fl++) {
+        const int tr = fl & 1, batch = fl >> 1;
+        const size_t len = (batch ? DOT_PMNS_BATCH : 1) * words;
+        for (size_t l = 0; l < DOT_PMNS_BATCH; l++) {
+            memcpy(bx + l * words, x, words * 8);
+            memcpy(by + l * words, y, words * 8);
+        }
+        uint64_t *want_x = malloc(len * 8);
+        memcpy(want_x, bx, len * 8);
+        for (int i = 0; i < 20; i++) {
+            if (batch)
+                (tr ? dot_pmns_mul_trunc_batch : dot_pmns_mul_batch)(pm, want_x, want_x, by);
+            else
+                (tr ? dot_pmns_mul_trunc : dot_pmns_mul)(pm, want_x, want_x, by);
+        }
+        uint64_t ticks = dot_pmns_mul_loop(pm, tr, batch, bx, by, 20);
+        CHECK(ticks > 0 && memcmp(bx, want_x, len * 8) == 0,
+              "%s: dot_pmns_mul_loop(trunc %d, batch %d) is not the chain of 20 products", path, tr, batch);
+        memcpy(want_x, bx, len * 8);
+        dot_pmns_mul_loop(pm, tr, batch, bx, by, 0);
+        CHECK(memcmp(bx, want_x, len * 8) == 0, "%s: dot_pmns_mul_loop with 0 iterations changed x", path);
+        free(want_x);
+    }
     free(bx), free(by);
     mpz_clears(p, za, zb, got, NULL);
     dot_pmns_free(pm);
