@@ -182,7 +182,7 @@ typedef struct contender {
     enum kind kind;
     int lanes;                       /* 1: latency; 8: 8 independent chains (throughput) */
     pmns_mul_fn *mul;                /* PMNS: the kernel (single or batch) */
-    int trunc, split;                /* PMNS: flavour; pm->split while it runs */
+    int trunc, split, split_v;       /* PMNS: flavour; pm->split, pm->split_v while it runs */
     int times;                       /* PMNS single: products per lane per step (2: planted) */
     const ossl_lib *lib;             /* OSSL */
     int digits;                      /* AMM: 20 or 40 */
@@ -258,6 +258,7 @@ static void step(ctx *c, contender *k)
         break;
     case PMNS1:
         c->pm->split = k->split;
+        c->pm->split_v = k->split_v;
         for (int l = 0; l < L; l++)
             for (int t = 0; t < k->times; t++)
                 k->mul(c->pm, k->acc + l * k->stride, k->acc + l * k->stride, k->y, k->trunc);
@@ -425,7 +426,7 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
         free(scratch);
     }
     const int ifma = dot_isa_supported("ifma");
-    const int split = pm->split, split8 = pm->split8;
+    const int split = pm->split, split8 = pm->split8, split_v = pm->split_v;
     const int digits = pm->bits == 1024 ? 20 : pm->bits == 2048 ? 40 : 0;
     const int have_amm = ifma && digits && amm.x1[digits == 40];
     if (have_amm) {
@@ -458,28 +459,30 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
         snprintf(label, sizeof label, "openssl amm52x%d_x1", digits);
         add(label, AMM1, 1)->digits = digits;
     }
-    struct { const char *label; enum kind kind; pmns_mul_fn *mul; int trunc, split, lanes, ifma; } pk[] = {
-        {"pmns scalar full", PMNS1, pmns_scalar_mul, 0, 0, 1, 0},
-        {"pmns scalar trunc", PMNS1, pmns_scalar_mul, 1, 0, 1, 0},
-        {"pmns ifma full", PMNS1, pmns_ifma_mul, 0, split, 1, 1},
-        {"pmns ifma trunc", PMNS1, pmns_ifma_mul, 1, split, 1, 1},
-        {"pmns ifma trunc (control)", PMNS1, pmns_ifma_mul, 1, split, 1, 1},
-        {"planted: ifma trunc twice", PMNS1, pmns_ifma_mul, 1, split, 1, 1},
-        {"pmns ifma full, one piece", PMNS1, pmns_ifma_mul, 0, 0, 1, 1},
-        {"pmns ifma trunc, one piece", PMNS1, pmns_ifma_mul, 1, 0, 1, 1},
+    struct { const char *label; enum kind kind; pmns_mul_fn *mul; int trunc, split, split_v, lanes, ifma; } pk[] = {
+        {"pmns scalar full", PMNS1, pmns_scalar_mul, 0, 0, 0, 1, 0},
+        {"pmns scalar trunc", PMNS1, pmns_scalar_mul, 1, 0, 0, 1, 0},
+        {"pmns ifma full", PMNS1, pmns_ifma_mul, 0, split, split_v, 1, 1},
+        {"pmns ifma trunc", PMNS1, pmns_ifma_mul, 1, split, split_v, 1, 1},
+        {"pmns ifma trunc (control)", PMNS1, pmns_ifma_mul, 1, split, split_v, 1, 1},
+        {"planted: ifma trunc twice", PMNS1, pmns_ifma_mul, 1, split, split_v, 1, 1},
+        {"pmns ifma full, last whole", PMNS1, pmns_ifma_mul, 0, split, 0, 1, 1},
+        {"pmns ifma trunc, last whole", PMNS1, pmns_ifma_mul, 1, split, 0, 1, 1},
+        {"pmns ifma full, one piece", PMNS1, pmns_ifma_mul, 0, 0, 0, 1, 1},
+        {"pmns ifma trunc, one piece", PMNS1, pmns_ifma_mul, 1, 0, 0, 1, 1},
         /* throughput */
-        {"pmns ifma full x8", PMNS1, pmns_ifma_mul, 0, split, 8, 1},
-        {"pmns ifma trunc x8", PMNS1, pmns_ifma_mul, 1, split, 8, 1},
-        {"pmns ifma batch full", PMNS8, pmns_ifma_mul8, 0, split8, 8, 1},
-        {"pmns ifma batch trunc", PMNS8, pmns_ifma_mul8, 1, split8, 8, 1},
+        {"pmns ifma full x8", PMNS1, pmns_ifma_mul, 0, split, split_v, 8, 1},
+        {"pmns ifma trunc x8", PMNS1, pmns_ifma_mul, 1, split, split_v, 8, 1},
+        {"pmns ifma batch full", PMNS8, pmns_ifma_mul8, 0, split8, 0, 8, 1},
+        {"pmns ifma batch trunc", PMNS8, pmns_ifma_mul8, 1, split8, 0, 8, 1},
     };
     for (size_t i = 0; i < sizeof pk / sizeof pk[0]; i++) {
         if (pk[i].ifma && !ifma)
             continue;
-        if (strstr(pk[i].label, "one piece") && !split)
-            continue; /* the same kernel as the line above it */
+        if ((strstr(pk[i].label, "one piece") && !split) || (strstr(pk[i].label, "last whole") && !split_v))
+            continue; /* the same kernel as a line above it */
         contender *k = add(pk[i].label, pk[i].kind, pk[i].lanes);
-        k->mul = pk[i].mul, k->trunc = pk[i].trunc, k->split = pk[i].split;
+        k->mul = pk[i].mul, k->trunc = pk[i].trunc, k->split = pk[i].split, k->split_v = pk[i].split_v;
         k->times = strncmp(pk[i].label, "planted", 7) == 0 ? 2 : 1;
     }
     add("gmp mul_n+redc_1 x8", REDC1, 8);
@@ -582,17 +585,17 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
             cycles[j][s] = (double)(t1 - t0) / reps[j] / kj->lanes;
             done[j] += (unsigned long)reps[j];
         }
-    pm->split = split, pm->split8 = split8;
+    pm->split = split, pm->split8 = split8, pm->split_v = split_v;
     for (size_t j = 0; j < nk; j++)
         if (!chain_ok(&c, &ks[j], done[j])) {
             fprintf(stderr, "%s: %s chain went wrong while timed\n", path, ks[j].label);
             status = 1;
         }
 
-    printf("\n%s: %zu-bit p, n = %zu, s = %zu (phi = 2^%zu), rho = 2^%zu, split %s (batch: %s); TSC "
+    printf("\n%s: %zu-bit p, n = %zu, s = %zu (phi = 2^%zu), rho = 2^%zu, split %s (last stage: %s; batch: %s); TSC "
            "cycles per product, median of %d rounds (latency: one dependent chain; x8, x4, batch: "
            "8 independent chains, per product)\n", path, pm->bits, pm->n, pm->s, 52 * pm->s, pm->r,
-           split ? "yes" : "no", split8 ? "yes" : "no", rounds);
+           split ? "yes" : "no", split_v ? "yes" : "no", split8 ? "yes" : "no", rounds);
     double med[MAX_CONTENDERS];
     for (size_t j = 0; j < nk; j++) {
         double tmp[MAX_ROUNDS];
@@ -614,6 +617,10 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
               "planted control: two products per step (must be above 1.5)");
         int seen = ratio_lo > 1.5;
         ratio(ks, find("pmns ifma full"), find("pmns ifma trunc"), rounds, "truncated speed-up, ifma");
+        ratio(ks, find("pmns ifma full, last whole"), find("pmns ifma trunc, last whole"), rounds,
+              "truncated speed-up, ifma, last stage whole");
+        ratio(ks, find("pmns ifma full, last whole"), find("pmns ifma full"), rounds, "last stage split speed-up, full");
+        ratio(ks, find("pmns ifma trunc, last whole"), find("pmns ifma trunc"), rounds, "last stage split speed-up, trunc");
         ratio(ks, find("pmns ifma full, one piece"), find("pmns ifma full"), rounds, "split speed-up, full");
         ratio(ks, find("pmns ifma trunc, one piece"), find("pmns ifma trunc"), rounds, "split speed-up, trunc");
         ratio(ks, best, find("pmns ifma full"), rounds, "latency: gmp best vs ifma full");

@@ -41,6 +41,17 @@ struct dot_pmns {
     uint64_t *mp_uw;
     int split;
     int split8;         /* the same for the batch kernel, which needs only n even */
+    /* The split of the last stage, V = C + Q M + phi z (single IFMA kernel; needs split too):
+     * V0 = C0 + U_M Q0 + lambda W_M Q1, V1 = C1 + (U_M + W_M)(Q0 + Q1) - U_M Q0 - W_M Q1, each
+     * block product with M's signs by the complement trick (q xor the entry's sign mask), and
+     * Q0 + Q1 in s digits plus a carry bit. uwm: |U_M + W_M|, s digit planes of 2h (entry
+     * h + k - i), neguw its sign masks; init_v: per output coefficient, phi z_k, the complement
+     * trick's constants of the three block products, and phi/2, mod 2^(104 s) (2s digit planes
+     * of n), so that V / phi is the floor of the sum even with the truncated flavour's
+     * shortfall (below phi/2; dot/src/ifma/pmns_mul.c). split_v: these tables were built
+     * (n >= 32, |U_M + W_M| fits s digits, column sums within 64 bits). */
+    uint64_t *uwm, *neguw, *init_v;
+    int split_v;
     pmns_mul_fn *mul;
     pmns_reduce_fn *reduce;
     pmns_mul_fn *mul8;  /* the batch form: 8 products, elements consecutive (dot_pmns_mul_batch) */

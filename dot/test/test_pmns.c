@@ -161,6 +161,66 @@ static void planted_truncation(const char *path)
     dot_pmns_free(pm);
 }
 
+/* Whether the parameter file's set splits the last stage. */
+static int pm_split_v(const char *path)
+{
+    dot_pmns *pm = dot_pmns_read(path);
+    int v = pm && pm->split_v;
+    dot_pmns_free(pm);
+    return v;
+}
+
+/* The split last stage (pmns_impl.h, split_v) takes the floor of V + phi/2: without the phi/2
+ * (planted here), the full flavour must stay right (V is a multiple of phi) and the truncated
+ * one must go wrong (its sum falls short of V). */
+static void planted_half_phi(const char *path)
+{
+    dot_pmns *pm = dot_pmns_read(path);
+    if (!pm || !pm->split_v || !dot_isa_supported("ifma")) {
+        dot_pmns_free(pm);
+        return;
+    }
+    pm->mul = pmns_ifma_mul;
+    pm->reduce = pmns_ifma_reduce;
+    for (size_t k = 0; k < pm->n; k++) /* a signed column: the kernel's carries are arithmetic */
+        pm->init_v[(pm->s - 1) * pm->n + k] -= UINT64_C(1) << (PMNS_W - 1);
+    uint64_t limbs[PMNS_MAX_LIMBS], x[PMNSB_WORDS], y[PMNSB_WORDS], r[PMNSB_WORDS];
+    mpz_t p, a, b, want;
+    mpz_inits(p, a, b, want, NULL);
+    gmp_randstate_t rs;
+    gmp_randinit_default(rs);
+    gmp_randseed_ui(rs, 1515);
+    dot_pmns_modulus(pm, limbs);
+    pmnsb_to_mpz(pm, p, limbs);
+    unsigned wrong_full = 0, wrong_trunc = 0;
+    for (int i = 0; i < 50; i++) {
+        mpz_urandomm(a, rs, p);
+        mpz_urandomm(b, rs, p);
+        pm->split_v = 0; /* conversions and checks with the whole last stage */
+        pmnsb_from_mpz(pm, limbs, a);
+        dot_pmns_from_int(pm, x, limbs);
+        pmnsb_from_mpz(pm, limbs, b);
+        dot_pmns_from_int(pm, y, limbs);
+        mpz_mul(want, a, b);
+        mpz_mod(want, want, p);
+        pm->split_v = 1;
+        pmns_ifma_mul(pm, r, x, y, 0);
+        pm->split_v = 0;
+        wrong_full += !pmnsb_equals(pm, r, want);
+        pm->split_v = 1;
+        pmns_ifma_mul(pm, r, x, y, 1);
+        pm->split_v = 0;
+        wrong_trunc += !pmnsb_equals(pm, r, want);
+    }
+    CHECK(wrong_full == 0, "%s: split last stage without phi/2: full flavour wrong %u times", path, wrong_full);
+    CHECK(wrong_trunc > 0, "%s: planted control (split last stage without phi/2) not caught", path);
+    printf("  planted control (split last stage, no phi/2)  truncated wrong in %u of 50, full in %u: %s\n",
+           wrong_trunc, wrong_full, wrong_trunc && !wrong_full ? "caught" : "NOT CAUGHT");
+    mpz_clears(p, a, b, want, NULL);
+    gmp_randclear(rs);
+    dot_pmns_free(pm);
+}
+
 /* Missing and malformed files: NULL and a message, no crash. */
 static void malformed(const char *good)
 {
@@ -214,6 +274,9 @@ int main(int argc, char **argv)
             pmns_battery("ifma", path, pmns_ifma_mul, pmns_ifma_reduce, 1000);
             pmns_battery_shape("ifma, product in one piece", path, pmns_ifma_mul, pmns_ifma_reduce,
                                300, PMNSB_NO_SPLIT);
+            if (pm_split_v(path))
+                pmns_battery_shape("ifma, last stage whole", path, pmns_ifma_mul, pmns_ifma_reduce,
+                                   300, PMNSB_LAST_WHOLE);
             pmns_batch_battery("ifma batch", path, pmns_ifma_mul8, pmns_ifma_reduce, 1000,
                                PMNSB_WHOLE_OR_SPLIT);
             pmns_batch_battery("ifma batch, product in one piece", path, pmns_ifma_mul8,
@@ -223,6 +286,7 @@ int main(int argc, char **argv)
         }
         public_api(path);
         planted_truncation(path);
+        planted_half_phi(path);
     }
     follows_dot_isa();
     malformed(files.gl_pathv[0]);

@@ -107,6 +107,96 @@ DOT_ALWAYS_INLINE void half_sums(uint64_t *sum, const uint64_t *a, size_t n, con
     }
 }
 
+/* One block of the last stage, 8 outputs: adds q_i (digit u at a[u astride + i]; with top_bit a
+ * digit S of one bit at a[S astride + i]) times M's signed entries at tab - i (digit w at w
+ * tstride; sign masks at negp - i) by the complement trick, the halves of weight < low left out
+ * (the truncated flavour). */
+DOT_ALWAYS_INLINE void mblock(__m512i *lo, __m512i *hi, const uint64_t *a, size_t astride,
+                              const uint64_t *tab, const uint64_t *negp, size_t tstride, size_t len,
+                              size_t low, int top_bit, const size_t S)
+{
+    const __m512i one = _mm512_set1_epi64(1);
+    for (size_t i = 0; i < len; i++) {
+        const __m512i neg = _mm512_loadu_si512((const void *)(negp - i));
+        __m512i mv[PMNS_MAX_S];
+        DOT_UNROLL for (size_t w = 0; w < S; w++)
+            mv[w] = _mm512_loadu_si512((const void *)(tab + w * tstride - i));
+        DOT_UNROLL for (size_t u = 0; u < S; u++) {
+            __m512i qd = _mm512_xor_si512(_mm512_set1_epi64((long long)a[u * astride + i]), neg);
+            DOT_UNROLL for (size_t w = 0; w < S; w++) {
+                if (u + w >= low)
+                    lo[u + w] = _mm512_madd52lo_epu64(lo[u + w], qd, mv[w]);
+                if (u + w + 1 >= low)
+                    hi[u + w + 1] = _mm512_madd52hi_epu64(hi[u + w + 1], qd, mv[w]);
+            }
+        }
+        if (top_bit) { /* a bit times a digit: no high half */
+            __m512i qd = _mm512_xor_si512(_mm512_set1_epi64((long long)a[S * astride + i]),
+                                          _mm512_and_si512(neg, one));
+            DOT_UNROLL for (size_t w = 0; w < S; w++)
+                lo[S + w] = _mm512_madd52lo_epu64(lo[S + w], qd, mv[w]);
+        }
+    }
+}
+
+/* The last stage split (pmns_impl.h, split_v): V0 = C0 + U_M Q0 + lambda W_M Q1 and V1 = C1 +
+ * (U_M + W_M)(Q0 + Q1) - U_M Q0 - W_M Q1, plus init_v (phi z, the complement trick's constants,
+ * phi/2); r = floor(V / phi). Exact for the full flavour (V is a multiple of phi); for the
+ * truncated one each block product falls short by less than its left-out halves, at most
+ * 2 s^2 h (lambda + 2) 2^(52 (s-1)) in all, far below phi/2, and the subtraction makes the
+ * shortfall of V1 signed: adding phi/2 and taking the floor absorbs either sign. */
+DOT_ALWAYS_INLINE void reduce_last_split(const dot_pmns *pm, uint64_t *r, const uint64_t *cols,
+                                         const uint64_t *q, size_t low, const size_t S)
+{
+    const size_t n = pm->n, h = n / 2;
+    uint64_t qs[(PMNS_MAX_S + 1) * PMNS_MAX_N / 2], p12[2 * 2 * PMNS_MAX_S * LANES];
+    for (size_t g = 0; g < h; g += LANES) { /* Q0 + Q1: S digits and a carry bit */
+        __m512i v[PMNS_MAX_S];
+        DOT_UNROLL for (size_t c = 0; c < S; c++)
+            v[c] = _mm512_add_epi64(_mm512_loadu_si512((const void *)(q + c * n + g)),
+                                    _mm512_loadu_si512((const void *)(q + c * n + h + g)));
+        __m512i carry = propagate(v, 0, S, _mm512_setzero_si512());
+        DOT_UNROLL for (size_t c = 0; c < S; c++)
+            _mm512_storeu_si512((void *)(qs + c * h + g), v[c]);
+        _mm512_storeu_si512((void *)(qs + S * h + g), carry);
+    }
+    const __m512i lam = _mm512_set1_epi64((long long)pm->lambda);
+    for (size_t g = 0; g < h; g += LANES) {
+        __m512i lo[2 * PMNS_MAX_S], hi[2 * PMNS_MAX_S];
+        /* U_M Q0 and W_M Q1 into p12 */
+        DOT_UNROLL for (size_t b = 0; b < 2; b++) {
+            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+                lo[c] = hi[c] = _mm512_setzero_si512();
+            mblock(lo, hi, q + b * h, n, pm->m_ext + n + b * h + g, pm->negmask + n + b * h + g, 2 * n,
+                   h, low, 0, S);
+            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+                _mm512_storeu_si512((void *)(p12 + (b * 2 * S + c) * LANES), _mm512_add_epi64(lo[c], hi[c]));
+        }
+        /* (U_M + W_M)(Q0 + Q1) */
+        DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+            lo[c] = hi[c] = _mm512_setzero_si512();
+        mblock(lo, hi, qs, h, pm->uwm + h + g, pm->neguw + h + g, 2 * h, h, low, 1, S);
+        __m512i v0[2 * PMNS_MAX_S], v1[2 * PMNS_MAX_S];
+        DOT_UNROLL for (size_t c = 0; c < 2 * S; c++) {
+            __m512i p1 = _mm512_loadu_si512((const void *)(p12 + c * LANES));
+            __m512i p2 = _mm512_loadu_si512((const void *)(p12 + (2 * S + c) * LANES));
+            v0[c] = _mm512_add_epi64(_mm512_loadu_si512((const void *)(cols + c * n + g)),
+                                     _mm512_loadu_si512((const void *)(pm->init_v + c * n + g)));
+            v0[c] = _mm512_add_epi64(v0[c], _mm512_add_epi64(p1, times_small(p2, lam)));
+            v1[c] = _mm512_add_epi64(_mm512_loadu_si512((const void *)(cols + c * n + h + g)),
+                                     _mm512_loadu_si512((const void *)(pm->init_v + c * n + h + g)));
+            v1[c] = _mm512_add_epi64(v1[c], _mm512_sub_epi64(_mm512_add_epi64(lo[c], hi[c]),
+                                                             _mm512_add_epi64(p1, p2)));
+        }
+        propagate(v0, 0, 2 * S, _mm512_setzero_si512());
+        propagate(v1, 0, 2 * S, _mm512_setzero_si512());
+        DOT_UNROLL for (size_t c = 0; c < S; c++) {
+            _mm512_storeu_si512((void *)(r + c * n + g), v0[S + c]);
+            _mm512_storeu_si512((void *)(r + c * n + h + g), v1[S + c]);
+        }
+    }
+}
+
 PMNS_INSTANCE void reduce_s(const dot_pmns *pm, uint64_t *r, const uint64_t *cols, int trunc,
                                 const int SPLIT, const size_t S)
 {
@@ -173,6 +263,10 @@ PMNS_INSTANCE void reduce_s(const dot_pmns *pm, uint64_t *r, const uint64_t *col
     /* V = C + Q~ |M| + INIT, then V / phi rounded up (exact for the full flavour, Theorem 2's
      * reconstruction for the truncated one, which skips the halves of weight < s-1). */
     const size_t low = trunc ? S - 1 : 0;
+    if (SPLIT && pm->split_v) {
+        reduce_last_split(pm, r, cols, q, low, S);
+        return;
+    }
     for (size_t g = 0; g < n; g += LANES) {
         __m512i lo[2 * PMNS_MAX_S], hi[2 * PMNS_MAX_S];
         DOT_UNROLL for (size_t c = 0; c < 2 * S; c++) {

@@ -72,9 +72,10 @@ static int pmnsb_equals(const dot_pmns *pm, const uint64_t *x, const mpz_t want)
     return ok;
 }
 
-/* PMNSB_WHOLE: the kernels as loaded; PMNSB_NO_SPLIT: the product in one piece even where the
- * parameter set allows the split (pmns_impl.h), so both shapes are checked. */
-enum { PMNSB_WHOLE_OR_SPLIT, PMNSB_NO_SPLIT };
+/* PMNSB_WHOLE_OR_SPLIT: the kernels as loaded; PMNSB_NO_SPLIT: the product in one piece even
+ * where the parameter set allows the split (pmns_impl.h); PMNSB_LAST_WHOLE: the split product
+ * with the last stage whole; so every shape is checked. */
+enum { PMNSB_WHOLE_OR_SPLIT, PMNSB_NO_SPLIT, PMNSB_LAST_WHOLE };
 
 /* One variant's kernels (mul, reduce) on the parameter file `path`; chain products per flavour. */
 static void pmns_battery_shape(const char *label, const char *path, pmns_mul_fn *mul,
@@ -85,7 +86,9 @@ static void pmns_battery_shape(const char *label, const char *path, pmns_mul_fn 
     if (!pm)
         return;
     if (shape == PMNSB_NO_SPLIT)
-        pm->split = pm->split8 = 0;
+        pm->split = pm->split8 = pm->split_v = 0;
+    if (shape == PMNSB_LAST_WHOLE)
+        pm->split_v = 0;
     pm->mul = mul;
     pm->reduce = reduce;
     unsigned long before = dot_check_failures();

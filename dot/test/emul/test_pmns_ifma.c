@@ -23,6 +23,8 @@ int main(void)
         pmns_battery("ifma", path, pmns_ifma_mul, pmns_ifma_reduce, 1000);
         pmns_battery_shape("ifma, product in one piece", path, pmns_ifma_mul, pmns_ifma_reduce, 100,
                            PMNSB_NO_SPLIT);
+        pmns_battery_shape("ifma, last stage whole", path, pmns_ifma_mul, pmns_ifma_reduce, 100,
+                           PMNSB_LAST_WHOLE);
         pmns_batch_battery("ifma batch", path, pmns_ifma_mul8, pmns_ifma_reduce, 250,
                            PMNSB_WHOLE_OR_SPLIT);
         pmns_batch_battery("ifma batch, product in one piece", path, pmns_ifma_mul8, pmns_ifma_reduce,
