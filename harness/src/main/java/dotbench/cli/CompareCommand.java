@@ -2,6 +2,8 @@ package dotbench.cli;
 
 import dotbench.compare.CompareMarkdown;
 import dotbench.compare.RunComparison;
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
 import dotbench.report.ResultFile;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,6 +1,8 @@
 package dotbench.cli;
 
 import dotbench.export.ExportFormat;
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
 import dotbench.report.ResultFile;
 import dotbench.results.AtomicFiles;
 import java.io.IOException;

@@ -5,6 +5,8 @@ import dotbench.history.History;
 import dotbench.history.HistoryHtml;
 import dotbench.history.HistoryMarkdown;
 import dotbench.history.HistoryRun;
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
 import dotbench.report.ResultFile;
 import dotbench.results.AtomicFiles;
 import java.io.IOException;

@@ -6,6 +6,8 @@ import dotbench.bindings.LibraryKind;
 import dotbench.bindings.LibraryVariant;
 import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
+import dotbench.pipeline.ExitCodes;
+import dotbench.pipeline.VariantSelection;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +52,7 @@ final class InfoCommand implements Callable<Integer> {
         for (VariantSpec s : catalog.of(LibraryKind.GMP)) {
             out.println("  " + describeGmp(s));
         }
-        for (String name : GmpVariantSelection.MATRIX) {
+        for (String name : VariantSelection.MATRIX) {
             if (catalog.find(LibraryKind.GMP, name).isEmpty()) {
                 out.printf("  %-12s not built (build/gmp/%s; run `make libs`)%n", name, name);
             }

@@ -1,22 +1,26 @@
 package dotbench.cli;
 
 import dotbench.bindings.Gmp;
+import dotbench.bindings.LibraryKind;
 import dotbench.bindings.LibraryVariant;
 import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
-import dotbench.gmpbench.Comparison;
 import dotbench.gmpbench.Comparisons;
 import dotbench.gmpbench.GmpBenchSuite;
 import dotbench.gmpbench.GmpBenchText;
 import dotbench.gmpbench.GmpBenchTest;
-import dotbench.gmpbench.Pairing;
 import dotbench.gmpbench.VariantInfo;
+import dotbench.official.OfficialJson;
 import dotbench.official.OfficialResults;
 import dotbench.official.OfficialRun;
+import dotbench.pipeline.Comparison;
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
+import dotbench.pipeline.Pairing;
+import dotbench.pipeline.RatioTable;
+import dotbench.pipeline.VariantSelection;
 import dotbench.results.AtomicFiles;
-import dotbench.results.OfficialJson;
 import dotbench.results.Provenance;
-import dotbench.runner.RunSettings;
 import dotbench.stats.BootstrapCi;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -26,6 +30,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -78,14 +83,10 @@ final class OfficialCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new DotbenchException(ExitCodes.USAGE, e.getMessage());
         }
-        List<VariantSpec> specs = GmpVariantSelection.resolve(VariantCatalog.scan(root), variants != null ? variants : builtIn(dir));
+        List<VariantSpec> specs = new VariantSelection(VariantCatalog.scan(root), LibraryKind.GMP, "GMP", "gmp")
+                .resolve(Optional.of(variants != null ? variants : builtIn(dir)));
         List<String> names = specs.stream().map(VariantSpec::name).toList();
-        List<Pairing> pairings;
-        try {
-            pairings = pairs == null ? Pairing.defaults(names) : Pairing.parse(pairs, names);
-        } catch (IllegalArgumentException e) {
-            throw new DotbenchException(ExitCodes.USAGE, e.getMessage());
-        }
+        List<Pairing> pairings = Pairing.select(Optional.ofNullable(pairs), names);
         var provenance = Provenance.collect(root);
         List<OfficialRun.Variant> runVariants = new ArrayList<>();
         Map<String, String> dirs = new LinkedHashMap<>();
@@ -120,11 +121,11 @@ final class OfficialCommand implements Callable<Integer> {
         for (VariantInfo v : infos) {
             stdout.println(OfficialText.block(v, results, programMs));
         }
-        comparisons.forEach(c -> stdout.println(GmpBenchText.ratioTable(c, Map.of())));
+        comparisons.forEach(c -> stdout.println(RatioTable.render(c, List.of(), GmpBenchText::scopeLabel)));
         Path file = out != null ? out : root.resolve("build/results/gmpbench-official.json");
         try {
             AtomicFiles.write(file, OfficialJson.of(results, programMs, infos, dirs, comparisons, bootstrap, noiseThreshold, provenance,
-                    GmpbenchCommand.libdot(root), String.join(" ", spec.commandLine().getParseResult().originalArgs())));
+                    Provenance.libdot(root), String.join(" ", spec.commandLine().getParseResult().originalArgs())));
         } catch (IOException e) {
             throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write " + file + ": " + e.getMessage(), e);
         }
@@ -152,7 +153,7 @@ final class OfficialCommand implements Callable<Integer> {
 
     /** The matrix variants (in matrix order) that have a program folder under dir. */
     private static String builtIn(Path dir) {
-        List<String> found = GmpVariantSelection.MATRIX.stream().filter(v -> Files.isDirectory(dir.resolve(v))).toList();
+        List<String> found = VariantSelection.MATRIX.stream().filter(v -> Files.isDirectory(dir.resolve(v))).toList();
         if (found.isEmpty()) {
             throw new DotbenchException(ExitCodes.MISSING_BUILD, "no variant folders under " + dir + " (run `make gmpbench-official`)");
         }

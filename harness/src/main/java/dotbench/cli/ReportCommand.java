@@ -4,6 +4,8 @@ import dotbench.history.EDivisive;
 import dotbench.history.History;
 import dotbench.history.HistoryHtml;
 import dotbench.history.HistoryMarkdown;
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
 import dotbench.report.HtmlReport;
 import dotbench.report.MarkdownReport;
 import dotbench.report.PaperFigure;

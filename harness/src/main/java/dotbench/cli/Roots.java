@@ -1,5 +1,7 @@
 package dotbench.cli;
 
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

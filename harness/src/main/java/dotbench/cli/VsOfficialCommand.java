@@ -1,5 +1,7 @@
 package dotbench.cli;
 
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
 import dotbench.report.OfficialFidelity;
 import dotbench.report.ResultFile;
 import dotbench.results.AtomicFiles;

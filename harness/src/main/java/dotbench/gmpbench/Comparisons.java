@@ -1,5 +1,6 @@
 package dotbench.gmpbench;
 
+import dotbench.pipeline.Comparison;
 import dotbench.stats.BootstrapCi;
 import dotbench.stats.RatioEstimate;
 import dotbench.stats.Statistics;
@@ -10,22 +11,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-/** Builds {@link Comparison}s from the outcomes of a run. */
+/**
+ * GMPbench's comparisons: per test the median of paired ratios, and per program ("multiply", ...),
+ * category ("base", "app") and "total" the ratio of GMPbench scores, the interval from resampling
+ * whole rounds; scopes with a failed test on either side are listed instead.
+ */
 public final class Comparisons {
     private Comparisons() {
     }
 
-    public static Comparison compare(String baseline, String candidate, List<TestOutcome> outcomes, BootstrapCi bootstrap) {
-        return compareRates(baseline, candidate, outcomes.stream().map(TestRates::of).toList(), bootstrap);
-    }
+    /** Programs, then categories, then the total: the order tables print scopes in. */
+    public static final List<String> SCOPE_ORDER =
+            List.of("multiply", "divide", "gcd", "gcdext", "rsa", "pi", "base", "app", "total");
 
     /** The same from rates alone, whichever suite measured them. */
     public static Comparison compareRates(String baseline, String candidate, List<TestRates> outcomes, BootstrapCi bootstrap) {
         Map<String, RatioEstimate> tests = new LinkedHashMap<>();
         List<TestRates> usable = new ArrayList<>();
         List<String> failedScopes = new ArrayList<>();
+        List<String> notCompared = new ArrayList<>();
         for (TestRates o : outcomes) {
             if (!o.usable(baseline, candidate)) {
+                notCompared.add(o.test().name());
                 String program = o.test().program().label();
                 for (String scope : List.of(program, o.test().program().category().label(), "total")) {
                     if (!failedScopes.contains(scope)) {
@@ -46,7 +53,7 @@ public final class Comparisons {
             }
             Function<int[], Map<String, Double>> ratiosOf = idx -> scopeRatios(usable, baseline, candidate, idx);
             Map<String, Double> estimate = ratiosOf.apply(all);
-            for (String scope : Comparison.SCOPE_ORDER) {
+            for (String scope : SCOPE_ORDER) {
                 Double point = estimate.get(scope);
                 if (point == null || point.isNaN() || failedScopes.contains(scope)) {
                     continue;
@@ -54,7 +61,7 @@ public final class Comparisons {
                 scopes.put(scope, bootstrap.ofStatistic(rounds, idx -> ratiosOf.apply(idx).get(scope), point));
             }
         }
-        return new Comparison(baseline, candidate, tests, scopes, failedScopes);
+        return new Comparison(baseline, candidate, tests, notCompared, scopes, failedScopes);
     }
 
     /** Score ratios when each test's rate is the median over the given rounds. */

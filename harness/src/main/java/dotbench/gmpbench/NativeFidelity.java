@@ -67,7 +67,7 @@ public final class NativeFidelity {
         /** The scopes both sides reported in every round, in GMPbench's order. */
         public List<Row> rows() {
             List<Row> out = new ArrayList<>();
-            for (String scope : Comparison.SCOPE_ORDER) {
+            for (String scope : Comparisons.SCOPE_ORDER) {
                 if (rounds.stream().allMatch(r -> r.java().containsKey(scope) && r.nativeRatios().containsKey(scope))) {
                     out.add(new Row(scope, rounds.stream().mapToDouble(r -> r.java().get(scope)).toArray(),
                             rounds.stream().mapToDouble(r -> r.nativeRatios().get(scope)).toArray()));

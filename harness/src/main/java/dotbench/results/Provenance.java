@@ -2,6 +2,10 @@ package dotbench.results;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import dotbench.bindings.Dot;
+import dotbench.bindings.LibraryVariant;
+import dotbench.bindings.VariantCatalog;
+import dotbench.bindings.VariantSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,6 +51,26 @@ public final class Provenance {
         git.addProperty("dirty", firstLine(List.of("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")).isPresent());
         p.add("git", git);
         return p;
+    }
+
+    /** libdot as this process sees it: the version and the ISA its dispatcher picks here. */
+    public static JsonObject libdot(Path root) {
+        JsonObject o = new JsonObject();
+        VariantSpec spec = VariantCatalog.scan(root).dot();
+        o.addProperty("path", spec.library().toString());
+        if (!spec.present()) {
+            o.addProperty("status", "not built");
+            return o;
+        }
+        try (LibraryVariant v = LibraryVariant.open(spec)) {
+            Dot dot = Dot.of(v);
+            o.addProperty("version", dot.version());
+            o.addProperty("isa", dot.isa());
+            o.addProperty("settings", dot.settings());
+            o.addProperty("isa_env", System.getenv("DOT_ISA"));
+            o.addProperty("crossover_env", System.getenv("DOT_CROSSOVER"));
+        }
+        return o;
     }
 
     private static Optional<String> cpuinfoField(String name) {

@@ -1,5 +1,6 @@
 package dotbench.speed;
 
+import dotbench.pipeline.Outcome;
 import dotbench.stats.Statistics;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -163,9 +164,10 @@ public final class Fidelity {
     }
 
     /** The harness figures a round needs, from that round's report (tests not measured on the variant are left out). */
-    public static Map<String, Double> figures(SpeedReport report, String variant) {
+    public static Map<String, Double> figures(List<Outcome<SpeedDetail>> outcomes, String variant) {
         Map<String, Double> out = new LinkedHashMap<>();
-        report.outcomes().stream().filter(o -> o.measured(variant)).forEach(o -> out.put(o.test().name(), o.opsPerUserSecond(variant)));
+        outcomes.stream().filter(o -> o.measured(variant))
+                .forEach(o -> out.put(o.name(), o.measurement().orElseThrow().total(variant).opsPerUserSecond()));
         return out;
     }
 

@@ -1,5 +1,6 @@
 package dotbench.speed;
 
+import dotbench.pipeline.Outcome;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,10 +20,11 @@ public final class MrFormat {
     }
 
     /** The +F lines of {@code variant}, families in speed's print order (RSA, DSA, FFDH, KEM), sizes ascending. */
-    public static List<String> lines(String variant, List<SpeedOutcome> outcomes) {
+    public static List<String> lines(String variant, List<Outcome<SpeedDetail>> outcomes) {
         Map<Algorithm, Map<Operation, Double>> rates = new LinkedHashMap<>();
-        for (SpeedOutcome o : outcomes) {
-            rates.computeIfAbsent(o.test().algorithm(), a -> new LinkedHashMap<>()).put(o.test().operation(), rate(variant, o));
+        for (Outcome<SpeedDetail> o : outcomes) {
+            SpeedTest t = o.detail().test();
+            rates.computeIfAbsent(t.algorithm(), a -> new LinkedHashMap<>()).put(t.operation(), rate(variant, o));
         }
         List<String> out = new ArrayList<>();
         for (Family f : List.of(Family.RSA, Family.DSA, Family.FFDH, Family.RSA_KEM)) {
@@ -55,11 +57,11 @@ public final class MrFormat {
         return r.getOrDefault(op, 0.0);
     }
 
-    private static double rate(String variant, SpeedOutcome o) {
-        if (o.failed().containsKey(variant) || (o.timings().containsKey(variant) && o.timings().get(variant).failure().isPresent())) {
+    private static double rate(String variant, Outcome<SpeedDetail> o) {
+        if (o.failed().containsKey(variant)) {
             return -1;
         }
-        return o.measured(variant) ? o.opsPerUserSecond(variant) : 0;
+        return o.measured(variant) ? o.measurement().orElseThrow().total(variant).opsPerUserSecond() : 0;
     }
 
     /** Parses "+F2:..." / "+F8:..." lines (ours or openssl speed's) into test name to ops/s. */

@@ -3,6 +3,7 @@ package dotbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dotbench.pipeline.ExitCodes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -60,12 +61,28 @@ class CliTest {
         Result pair = run("gmpbench", "--variants", "system", "--pairs", "system:dot");
         assertEquals(ExitCodes.USAGE, pair.status());
         assertTrue(pair.err().contains("not among the variants run"), pair.err());
-        Result rounds = run("fidelity", "--variants", "system", "--rounds", "0");
+        Result rounds = run("fidelity", "gmpbench", "--variants", "system", "--rounds", "0");
         assertEquals(ExitCodes.USAGE, rounds.status());
         assertTrue(rounds.err().contains("--rounds must be between 1 and 50"), rounds.err());
-        Result one = run("fidelity", "--variants", "system", "--tests", "rsa(512)");
+        Result one = run("fidelity", "gmpbench", "--variants", "system", "--tests", "rsa(512)");
         assertEquals(ExitCodes.USAGE, one.status());
         assertTrue(one.err().contains("fidelity needs two variants"), one.err());
+        Result suite = run("fidelity");
+        assertEquals(ExitCodes.USAGE, suite.status());
+        assertTrue(suite.err().contains("fidelity needs a suite: one of gmpbench, speed"), suite.err());
+        Result noise = run("gmpbench", "--variants", "system", "--noise-threshold", "Infinity");
+        assertEquals(ExitCodes.USAGE, noise.status());
+        assertTrue(noise.err().contains("--noise-threshold must be a positive finite fraction"), noise.err());
+    }
+
+    @Test
+    void anUnwritableOutIsRefusedBeforeAnythingIsMeasured() {
+        long start = System.nanoTime();
+        Result r = run("gmpbench", "--variants", "system", "--out", "/proc/dotbench-result.json");
+        assertEquals(ExitCodes.IO_ERROR, r.status(), r.err());
+        assertTrue(r.err().contains("cannot write /proc/dotbench-result.json"), r.err());
+        assertTrue(!r.err().contains("[ 1/"), "nothing was timed: " + r.err());
+        assertTrue(System.nanoTime() - start < 30_000_000_000L, "refused up front, not after a full run");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dotbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dotbench.pipeline.ExitCodes;
 import dotbench.report.ResultFixtures;
 import java.io.IOException;
 import java.io.PrintWriter;

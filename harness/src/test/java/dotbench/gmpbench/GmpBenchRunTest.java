@@ -15,7 +15,12 @@ import dotbench.bindings.VariantSpec;
 import dotbench.nativeloop.GmpCase;
 import dotbench.nativeloop.NativeHelper;
 import dotbench.results.ResultJson;
-import dotbench.runner.RunSettings;
+import dotbench.pipeline.Comparison;
+import dotbench.pipeline.Pairing;
+import dotbench.pipeline.Pipeline;
+import dotbench.pipeline.RunResult;
+import dotbench.pipeline.Schedule;
+import dotbench.pipeline.Settings;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
@@ -91,19 +96,23 @@ class GmpBenchRunTest {
 
     @Test
     void shortRunProducesCheckedResultsScoresRatiosAndJson() {
-        RunSettings settings = new RunSettings(3, Duration.ofMillis(2), 0.05, 200, 1, true);
+        Settings settings = new Settings(true, 3, new Schedule.Batches(Duration.ofMillis(2)), 0.05, 200, 1);
         List<String> progress = new ArrayList<>();
-        GmpBenchReport report = new GmpBenchRun(helper, gmps, settings, progress::add)
-                .run(GmpBenchSuite.select("multiply(128),gcdext(512,512),rsa(512),pi(10000)"), List.of(new Pairing("system", "copy")));
+        // the variants are closed by unload(), so the run is given none of its own to close
+        GmpBenchRun run = new GmpBenchRun(ROOT, helper, List.of(), gmps,
+                GmpBenchSuite.select("multiply(128),gcdext(512,512),rsa(512),pi(10000)"));
+        RunResult<TestDetail> report = Pipeline.run(run, settings, List.of(new Pairing("system", "copy")), progress::add);
         assertEquals(4, progress.size());
         assertTrue(report.outcomes().stream().allMatch(o -> o.failed().isEmpty() && o.measurement().isPresent()));
-        assertTrue(report.outcomes().stream().allMatch(o -> o.answerHashes().get("system").equals(o.answerHashes().get("copy"))));
+        assertTrue(report.outcomes().stream()
+                .allMatch(o -> o.detail().answerHashes().get("system").equals(o.detail().answerHashes().get("copy"))));
         Comparison c = report.comparisons().get(0);
         assertEquals(4, c.tests().size());
         assertTrue(c.scopes().keySet().containsAll(List.of("multiply", "gcdext", "rsa", "pi", "base", "app", "total")));
         // the same library twice: on a quiet machine about 1; a loose bound keeps the test honest on a busy one
         assertTrue(c.scopes().get("total").ratio() > 0.5 && c.scopes().get("total").ratio() < 2, c.scopes().toString());
-        JsonObject json = JsonParser.parseString(ResultJson.gmpbench(report, new JsonObject(), new JsonObject(), "test")).getAsJsonObject();
+        JsonObject json = ResultJson.of("gmpbench", run, report, new JsonObject(), "test");
+        assertTrue(json.getAsJsonObject("provenance").has("libdot"));
         assertEquals("dotbench-result", json.get("schema").getAsString());
         assertEquals(4, json.getAsJsonArray("tests").size());
         JsonObject first = json.getAsJsonArray("tests").get(0).getAsJsonObject();

@@ -5,7 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
+import dotbench.bindings.Manifest;
+import dotbench.pipeline.Measurement;
+import dotbench.pipeline.Outcome;
+import dotbench.pipeline.Sample;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** runbench's formulas against values worked out by hand (chosen so every mean is a whole number). */
@@ -48,13 +55,14 @@ class ScoringTest {
 
     @Test
     void textBlockHasRunbenchLabelsAndMarksModifiedGmp() {
-        var v = new VariantInfo("dot", java.nio.file.Path.of("/x/libgmp.so"), "6.3.0",
-                java.util.Optional.of("dotmp 6.3.0 dot-0.1.0 isa=avx2"), dotbench.bindings.Manifest.none(), "00", false);
-        var sample = new dotbench.runner.Sample(3, 1_000_000_000L, 1_000_000_000L); // 3 ops/s
-        var measurement = new dotbench.runner.Measurement(3, Map.of("dot", java.util.List.of(sample, sample, sample)), sample);
-        var outcome = new TestOutcome(GmpBenchSuite.select("rsa(512)").get(0), Map.of(), Map.of(), false, java.util.List.of(),
-                java.util.Optional.of(measurement));
-        String text = GmpBenchText.block(v, java.util.List.of(outcome), Scoring.score(Map.of("rsa(512)", 3.0)));
+        var v = new VariantInfo("dot", Path.of("/x/libgmp.so"), "6.3.0", Optional.of("dotmp 6.3.0 dot-0.1.0 isa=avx2"),
+                Manifest.none(), "00", false);
+        var sample = Sample.of(3, 1_000_000_000L, 1_000_000_000L); // 3 ops/s
+        var measurement = new Measurement(3, Map.of("dot", List.of(sample, sample, sample)), sample, Map.of());
+        GmpBenchTest rsa = GmpBenchSuite.select("rsa(512)").get(0);
+        var outcome = new Outcome<>(rsa.name(), new TestDetail(rsa, Map.of(), Map.of(), false), Map.of(), Optional.empty(),
+                Optional.of(measurement));
+        String text = GmpBenchText.block(v, List.of(outcome), Scoring.score(Map.of("rsa(512)", 3.0)));
         assertTrue(text.contains("GMPbench.app.rsa(512)") && text.contains("  3\n"), text);
         assertTrue(!text.contains("Category base"), "categories that did not run are left out");
         assertTrue(text.contains("MODIFIED GMP (dotmp 6.3.0 dot-0.1.0 isa=avx2)"), text);

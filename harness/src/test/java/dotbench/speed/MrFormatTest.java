@@ -3,7 +3,9 @@ package dotbench.speed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.LinkedHashMap;
+import dotbench.pipeline.Measurement;
+import dotbench.pipeline.Outcome;
+import dotbench.pipeline.Sample;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,12 +14,13 @@ import org.junit.jupiter.api.Test;
 
 class MrFormatTest {
     /** A timed outcome where "stock" did {@code ops} operations in 1 s of user time (two slots). */
-    private static SpeedOutcome timed(Algorithm a, Operation op, long ops) {
-        List<WindowSample> slots = List.of(new WindowSample(ops / 2, 500_000_000L, 500_000_000L, 600_000_000L, 0),
-                new WindowSample(ops - ops / 2, 500_000_000L, 500_000_000L, 600_000_000L, 0));
-        Map<String, WindowRunner.Timing> t = new LinkedHashMap<>();
-        t.put("stock", new WindowRunner.Timing(slots, new Histogram(3), Optional.empty()));
-        return new SpeedOutcome(new SpeedTest(a, op), Map.of(), Optional.empty(), t, 10);
+    private static Outcome<SpeedDetail> timed(Algorithm a, Operation op, long ops) {
+        List<Sample> slots = List.of(new Sample(ops / 2, 500_000_000L, 500_000_000L, 600_000_000L, 0),
+                new Sample(ops - ops / 2, 500_000_000L, 500_000_000L, 600_000_000L, 0));
+        Measurement m = new Measurement(0, Map.of("stock", slots), Sample.of(10, 100, 100), Map.of());
+        SpeedTest t = new SpeedTest(a, op);
+        return new Outcome<>(t.name(), new SpeedDetail(t, Map.of("stock", new Histogram(3))), Map.of(), Optional.empty(),
+                Optional.of(m));
     }
 
     @Test
@@ -26,10 +29,11 @@ class MrFormatTest {
         Algorithm ffdh = new Algorithm(Family.FFDH, 3072);
         Algorithm dsa = new Algorithm(Family.DSA, 1024);
         Algorithm kem = new Algorithm(Family.RSA_KEM, 4096);
-        List<SpeedOutcome> outcomes = List.of(
+        List<Outcome<SpeedDetail>> outcomes = List.of(
                 timed(kem, Operation.KEYGEN, 2), timed(kem, Operation.ENCAPS, 20000), timed(kem, Operation.DECAPS, 500),
                 timed(rsa, Operation.SIGN, 1064), timed(rsa, Operation.VERIFY, 39003), timed(rsa, Operation.ENCRYPT, 34692),
-                new SpeedOutcome(new SpeedTest(rsa, Operation.DECRYPT), Map.of("stock", "decrypt(encrypt(m)) != m"), Optional.empty(), Map.of(), Double.NaN),
+                new Outcome<>("rsa2048 decrypt", new SpeedDetail(new SpeedTest(rsa, Operation.DECRYPT), Map.of()),
+                        Map.of("stock", "decrypt(encrypt(m)) != m"), Optional.empty(), Optional.empty()),
                 timed(ffdh, Operation.DERIVE, 400), timed(dsa, Operation.SIGN, 8000));
         assertEquals(List.of(
                 "+F2:2:2048:1064.000000:39003.000000:34692.000000:-1.000000",

@@ -12,6 +12,12 @@ import dotbench.bindings.openssl.Pkey;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import dotbench.pipeline.Measurement;
+import dotbench.pipeline.Runner;
+import dotbench.pipeline.Sample;
+import dotbench.pipeline.Schedule;
+import dotbench.pipeline.Settings;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -156,20 +162,21 @@ class SpeedCaseTest {
         try (SpeedCase a = open(rsa); SpeedCase b = open(rsa)) {
             Reference ref = Reference.compute(a);
             assertArrayEquals(ref.signature(), b.sign(ref.message()));
-            WindowRunner runner = new WindowRunner(60_000_000L, 3);
-            Map<String, OpLoop> loops = new LinkedHashMap<>();
-            loops.put("a", a.loop(Operation.VERIFY, ref));
-            loops.put("b", b.loop(Operation.VERIFY, ref));
-            Map<String, WindowRunner.Timing> t = runner.measure(loops);
+            Settings settings = Settings.of(true, 3, new Schedule.Windows(Duration.ofMillis(60)));
+            long slotNs = 60_000_000L / 3;
+            Map<String, OpTimer> timers = new LinkedHashMap<>();
+            timers.put("a", new OpTimer(a.loop(Operation.VERIFY, ref), a.emptyLoop()));
+            timers.put("b", new OpTimer(b.loop(Operation.VERIFY, ref), b.emptyLoop()));
+            Measurement t = new Runner(settings).measure(timers);
             for (String v : List.of("a", "b")) {
-                assertEquals(3, t.get(v).samples().size());
-                assertEquals(Optional.empty(), t.get(v).failure());
-                long ops = t.get(v).samples().stream().mapToLong(WindowSample::ops).sum();
-                Histogram h = t.get(v).latencyNs();
+                assertEquals(3, t.samples().get(v).size());
+                assertEquals(Map.of(), t.failures());
+                long ops = t.samples().get(v).stream().mapToLong(Sample::reps).sum();
+                Histogram h = timers.get(v).latency();
                 assertEquals(ops, h.getTotalCount(), "one latency per timed operation, warm-up excluded");
-                assertTrue(t.get(v).samples().stream().allMatch(s -> s.wallNs() >= runner.slotNs() && s.cpuNs() > 0));
+                assertTrue(t.samples().get(v).stream().allMatch(s -> s.wallNs() >= slotNs && s.cpuNs() > 0));
             }
-            assertTrue(WindowRunner.overheadNsPerOp(a.emptyLoop(), 1000) > 0);
+            assertTrue(t.overheadNsPerOp() > 0);
         }
     }
 }

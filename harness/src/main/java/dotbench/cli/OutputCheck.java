@@ -1,0 +1,29 @@
+package dotbench.cli;
+
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Checks, before a long run starts, that its result file can be written where it is asked for. */
+final class OutputCheck {
+    private OutputCheck() {}
+
+    /** Exit 5 with the path and the reason when {@code file}'s folder cannot take a new file. */
+    static void writable(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write " + file + ": it is a folder");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        Path existing = dir;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null || !Files.isDirectory(existing)) {
+            throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write " + file + ": " + existing + " is not a folder");
+        }
+        if (!Files.isWritable(existing) || existing.startsWith("/proc") || existing.startsWith("/sys")) {
+            throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write " + file + ": " + existing + " is not writable");
+        }
+    }
+}
