@@ -97,5 +97,5 @@ java-lint: | java-jdk
 format: java-format
 format-check: java-lint
 
-TEST_TARGETS += java-test
+TEST_TARGETS += java-test java-lint
 RUN_TARGETS += gmpbench-quick

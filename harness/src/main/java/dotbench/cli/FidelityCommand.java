@@ -28,7 +28,10 @@ final class FidelityCommand implements Callable<Integer> {
     @Option(names = "--rounds", paramLabel = "N", description = "Alternating rounds (1..50; default: the suite's).")
     Integer rounds;
 
-    @Option(names = "--tolerance", paramLabel = "FRACTION", description = "Largest accepted relative difference (default: the suite's).")
+    @Option(
+            names = "--tolerance",
+            paramLabel = "FRACTION",
+            description = "Largest accepted relative difference (default: the suite's).")
     Double tolerance;
 
     @Spec
@@ -58,9 +61,13 @@ final class FidelityCommand implements Callable<Integer> {
         return parent;
     }
 
-    @Command(name = "fidelity", mixinStandardHelpOptions = true, synopsisSubcommandLabel = "SUITE",
-            description = "Check a suite's figures against its native reference (gmpbench: gmpbench_native; speed: openssl speed)"
-                    + " in rounds that alternate which side goes first. `dotbench fidelity SUITE --help` lists its options.",
+    @Command(
+            name = "fidelity",
+            mixinStandardHelpOptions = true,
+            synopsisSubcommandLabel = "SUITE",
+            description =
+                    "Check a suite's figures against its native reference (gmpbench: gmpbench_native; speed: openssl speed)"
+                            + " in rounds that alternate which side goes first. `dotbench fidelity SUITE --help` lists its options.",
             footer = "%n" + ExitCodes.HELP)
     static final class Parent implements Callable<Integer> {
         @Spec
@@ -68,8 +75,10 @@ final class FidelityCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            throw new DotbenchException(ExitCodes.USAGE, "fidelity needs a suite: one of "
-                    + String.join(", ", spec.subcommands().keySet()));
+            throw new DotbenchException(
+                    ExitCodes.USAGE,
+                    "fidelity needs a suite: one of "
+                            + String.join(", ", spec.subcommands().keySet()));
         }
     }
 
@@ -88,8 +97,16 @@ final class FidelityCommand implements Callable<Integer> {
         Path root = Roots.find();
         Optional<Path> file = Optional.ofNullable(shared.out);
         file.ifPresent(OutputCheck::writable);
-        FidelityCheck.Verdict v = check.run(new FidelityCheck.Request(root, shared.settings(suite), shared.variants(), shared.pairs(),
-                file, n, t, String.join(" ", spec.commandLine().getParseResult().originalArgs()), line -> {
+        FidelityCheck.Verdict v = check.run(new FidelityCheck.Request(
+                root,
+                shared.settings(suite),
+                shared.variants(),
+                shared.pairs(),
+                file,
+                n,
+                t,
+                String.join(" ", spec.commandLine().getParseResult().originalArgs()),
+                line -> {
                     err.println(line);
                     err.flush();
                 }));

@@ -10,9 +10,22 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** dotbench: the harness's command line. */
-@Command(name = "dotbench", mixinStandardHelpOptions = true, version = "dotbench 0.1.0",
-        description = "A/B benchmarks of stock vs DoT-patched GMP and OpenSSL, loaded side by side; reports and regression comparison.",
-        subcommands = {InfoCommand.class, OfficialCommand.class, VsOfficialCommand.class, ReportCommand.class, CompareCommand.class, HistoryCommand.class, ExportCommand.class, CommandLine.HelpCommand.class},
+@Command(
+        name = "dotbench",
+        mixinStandardHelpOptions = true,
+        version = "dotbench 0.1.0",
+        description =
+                "A/B benchmarks of stock vs DoT-patched GMP and OpenSSL, loaded side by side; reports and regression comparison.",
+        subcommands = {
+            InfoCommand.class,
+            OfficialCommand.class,
+            VsOfficialCommand.class,
+            ReportCommand.class,
+            CompareCommand.class,
+            HistoryCommand.class,
+            ExportCommand.class,
+            CommandLine.HelpCommand.class
+        },
         footer = "%n" + ExitCodes.HELP)
 public final class Main {
     public static void main(String[] args) {
@@ -35,7 +48,11 @@ public final class Main {
         cli.setExitCodeExceptionMapper(e -> e instanceof DotbenchException d ? d.exitCode() : ExitCodes.USAGE);
         cli.setParameterExceptionHandler((e, a) -> {
             err.println("dotbench: " + e.getMessage());
-            err.println("Try 'dotbench " + (e.getCommandLine().getCommandName().equals("dotbench") ? "" : e.getCommandLine().getCommandName() + " ") + "--help'.");
+            err.println("Try 'dotbench "
+                    + (e.getCommandLine().getCommandName().equals("dotbench")
+                            ? ""
+                            : e.getCommandLine().getCommandName() + " ")
+                    + "--help'.");
             return ExitCodes.USAGE;
         });
         cli.setExecutionExceptionHandler((e, c, p) -> {

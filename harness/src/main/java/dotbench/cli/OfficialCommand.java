@@ -7,8 +7,8 @@ import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
 import dotbench.gmpbench.Comparisons;
 import dotbench.gmpbench.GmpBenchSuite;
-import dotbench.gmpbench.GmpBenchText;
 import dotbench.gmpbench.GmpBenchTest;
+import dotbench.gmpbench.GmpBenchText;
 import dotbench.gmpbench.VariantInfo;
 import dotbench.official.OfficialJson;
 import dotbench.official.OfficialResults;
@@ -38,30 +38,57 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** `dotbench gmpbench-official`: GMPbench 0.2's own programs, built per variant, run and scored as runbench does. */
-@Command(name = "gmpbench-official", mixinStandardHelpOptions = true,
-        description = {"Run GMPbench 0.2's own programs (built by `make gmpbench-official`) on each GMP variant, interleaved per test,"
-                + " score them exactly as runbench does and write a result file (suite gmpbench-official) that report and compare read."},
+@Command(
+        name = "gmpbench-official",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run GMPbench 0.2's own programs (built by `make gmpbench-official`) on each GMP variant, interleaved per test,"
+                    + " score them exactly as runbench does and write a result file (suite gmpbench-official) that report and compare read."
+        },
         footer = "%n" + ExitCodes.HELP)
 final class OfficialCommand implements Callable<Integer> {
-    @Option(names = "--programs", paramLabel = "DIR", description = "Folder of per-variant program folders (default build/gmpbench-official/bin).")
+    @Option(
+            names = "--programs",
+            paramLabel = "DIR",
+            description = "Folder of per-variant program folders (default build/gmpbench-official/bin).")
     Path programs;
 
-    @Option(names = "--variants", paramLabel = "NAME[,NAME...]", description = "GMP variants (default: every variant with built programs, matrix order).")
+    @Option(
+            names = "--variants",
+            paramLabel = "NAME[,NAME...]",
+            description = "GMP variants (default: every variant with built programs, matrix order).")
     String variants;
 
-    @Option(names = "--tests", paramLabel = "TEST[,TEST...]", description = "Tests or programs (default: runbench's 39).")
+    @Option(
+            names = "--tests",
+            paramLabel = "TEST[,TEST...]",
+            description = "Tests or programs (default: runbench's 39).")
     String tests;
 
-    @Option(names = "--pairs", paramLabel = "BASE:CAND[,...]", description = "A/B pairs (default: stock:dot and stock-noasm:dot-noasm where both run).")
+    @Option(
+            names = "--pairs",
+            paramLabel = "BASE:CAND[,...]",
+            description = "A/B pairs (default: stock:dot and stock-noasm:dot-noasm where both run).")
     String pairs;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "3", description = "Rounds, each running every test on every variant (3..50, default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rounds",
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "Rounds, each running every test on every variant (3..50, default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--noise-threshold", paramLabel = "FRACTION", defaultValue = "0.05", description = "Flag a ratio noisy when its 95%% CI is wider than this fraction of it.")
+    @Option(
+            names = "--noise-threshold",
+            paramLabel = "FRACTION",
+            defaultValue = "0.05",
+            description = "Flag a ratio noisy when its 95%% CI is wider than this fraction of it.")
     double noiseThreshold;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Results JSON (default build/results/gmpbench-official.json).")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description = "Results JSON (default build/results/gmpbench-official.json).")
     Path out;
 
     @Spec
@@ -96,26 +123,35 @@ final class OfficialCommand implements Callable<Integer> {
             dirs.put(n, d.toString());
         }
         List<VariantInfo> before = describe(specs);
-        stderr.printf("gmpbench-official: %d tests x %d variants (%s), %d rounds, %.1f s per program%n", selected.size(), names.size(),
-                String.join(", ", names), rounds, programMs / 1000.0);
+        stderr.printf(
+                "gmpbench-official: %d tests x %d variants (%s), %d rounds, %.1f s per program%n",
+                selected.size(), names.size(), String.join(", ", names), rounds, programMs / 1000.0);
         stderr.flush();
         OfficialResults results;
         try {
             results = new OfficialRun(runVariants, rounds, line -> {
-                stderr.println(line);
-                stderr.flush();
-            }).run(selected);
+                        stderr.println(line);
+                        stderr.flush();
+                    })
+                    .run(selected);
         } catch (IllegalStateException e) {
             throw new DotbenchException(ExitCodes.MISSING_BUILD, e.getMessage(), e);
         }
         List<VariantInfo> after = describe(specs);
         BootstrapCi bootstrap = new BootstrapCi(BootstrapCi.DEFAULT_RESAMPLES, 1, noiseThreshold);
         List<Comparison> comparisons = pairings.stream()
-                .map(p -> Comparisons.compareRates(p.baseline(), p.candidate(), results.testRates(), bootstrap)).toList();
+                .map(p -> Comparisons.compareRates(p.baseline(), p.candidate(), results.testRates(), bootstrap))
+                .toList();
         List<VariantInfo> infos = new ArrayList<>();
         for (int i = 0; i < before.size(); i++) {
             VariantInfo b = before.get(i);
-            infos.add(new VariantInfo(b.name(), b.library(), b.version(), b.marker(), b.manifest(), b.sha256(),
+            infos.add(new VariantInfo(
+                    b.name(),
+                    b.library(),
+                    b.version(),
+                    b.marker(),
+                    b.manifest(),
+                    b.sha256(),
                     !b.sha256().equals(after.get(i).sha256())));
         }
         for (VariantInfo v : infos) {
@@ -124,14 +160,29 @@ final class OfficialCommand implements Callable<Integer> {
         comparisons.forEach(c -> stdout.println(RatioTable.render(c, List.of(), GmpBenchText::scopeLabel)));
         Path file = out != null ? out : root.resolve("build/results/gmpbench-official.json");
         try {
-            AtomicFiles.write(file, OfficialJson.of(results, programMs, infos, dirs, comparisons, bootstrap, noiseThreshold, provenance,
-                    Provenance.libdot(root), String.join(" ", spec.commandLine().getParseResult().originalArgs())));
+            AtomicFiles.write(
+                    file,
+                    OfficialJson.of(
+                            results,
+                            programMs,
+                            infos,
+                            dirs,
+                            comparisons,
+                            bootstrap,
+                            noiseThreshold,
+                            provenance,
+                            Provenance.libdot(root),
+                            String.join(" ", spec.commandLine().getParseResult().originalArgs())));
         } catch (IOException e) {
             throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write " + file + ": " + e.getMessage(), e);
         }
-        stdout.printf("gmpbench-official: %d tests in %.0f s; results in %s%n", selected.size(), results.elapsedSeconds(), file);
+        stdout.printf(
+                "gmpbench-official: %d tests in %.0f s; results in %s%n",
+                selected.size(), results.elapsedSeconds(), file);
         if (results.anyFailure()) {
-            results.failures().forEach((t, m) -> m.forEach((v, why) -> stdout.println("gmpbench-official: " + v + " FAILED " + t + ": " + why)));
+            results.failures()
+                    .forEach((t, m) -> m.forEach(
+                            (v, why) -> stdout.println("gmpbench-official: " + v + " FAILED " + t + ": " + why)));
             return ExitCodes.WRONG_ANSWER;
         }
         return ExitCodes.OK;
@@ -141,8 +192,10 @@ final class OfficialCommand implements Callable<Integer> {
     private static long programMs(Path dir) {
         Path f = dir.resolve("program_ms");
         if (!Files.isRegularFile(f)) {
-            throw new DotbenchException(ExitCodes.MISSING_BUILD, "no GMPbench programs in " + dir
-                    + ": build them with `make gmpbench-official GMPBENCH_TARBALL=/path/to/gmpbench-0.2.tar.bz2`");
+            throw new DotbenchException(
+                    ExitCodes.MISSING_BUILD,
+                    "no GMPbench programs in " + dir
+                            + ": build them with `make gmpbench-official GMPBENCH_TARBALL=/path/to/gmpbench-0.2.tar.bz2`");
         }
         try {
             return Long.parseLong(Files.readString(f).trim());
@@ -153,9 +206,12 @@ final class OfficialCommand implements Callable<Integer> {
 
     /** The matrix variants (in matrix order) that have a program folder under dir. */
     private static String builtIn(Path dir) {
-        List<String> found = VariantSelection.MATRIX.stream().filter(v -> Files.isDirectory(dir.resolve(v))).toList();
+        List<String> found = VariantSelection.MATRIX.stream()
+                .filter(v -> Files.isDirectory(dir.resolve(v)))
+                .toList();
         if (found.isEmpty()) {
-            throw new DotbenchException(ExitCodes.MISSING_BUILD, "no variant folders under " + dir + " (run `make gmpbench-official`)");
+            throw new DotbenchException(
+                    ExitCodes.MISSING_BUILD, "no variant folders under " + dir + " (run `make gmpbench-official`)");
         }
         return String.join(",", found);
     }
@@ -165,7 +221,14 @@ final class OfficialCommand implements Callable<Integer> {
         for (VariantSpec s : specs) {
             try (LibraryVariant v = LibraryVariant.open(s)) {
                 Gmp gmp = Gmp.of(v);
-                out.add(new VariantInfo(s.name(), s.library(), gmp.version(), v.marker(), s.manifest(), v.loadedFile().sha256(), false));
+                out.add(new VariantInfo(
+                        s.name(),
+                        s.library(),
+                        gmp.version(),
+                        v.marker(),
+                        s.manifest(),
+                        v.loadedFile().sha256(),
+                        false));
             } catch (IllegalArgumentException e) {
                 throw new DotbenchException(ExitCodes.MISSING_BUILD, e.getMessage(), e);
             }

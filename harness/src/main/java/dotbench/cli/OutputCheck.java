@@ -4,8 +4,9 @@ import dotbench.pipeline.DotbenchException;
 import dotbench.pipeline.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
 
-/** Checks, before a long run starts, that its result file can be written where it is asked for. */
+/** Where a command's output goes: checked before a long run starts, printed and saved at its end. */
 final class OutputCheck {
     private OutputCheck() {}
 
@@ -20,10 +21,21 @@ final class OutputCheck {
             existing = existing.getParent();
         }
         if (existing == null || !Files.isDirectory(existing)) {
-            throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write " + file + ": " + existing + " is not a folder");
+            throw new DotbenchException(
+                    ExitCodes.IO_ERROR, "cannot write " + file + ": " + existing + " is not a folder");
         }
         if (!Files.isWritable(existing) || existing.startsWith("/proc") || existing.startsWith("/sys")) {
-            throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write " + file + ": " + existing + " is not writable");
+            throw new DotbenchException(
+                    ExitCodes.IO_ERROR, "cannot write " + file + ": " + existing + " is not writable");
+        }
+    }
+
+    /** Prints {@code text} and, with {@code out}, writes it there too (exit 5 when it cannot). */
+    static void printAndSave(CommandSpec spec, String text, Path out) {
+        spec.commandLine().getOut().print(text);
+        spec.commandLine().getOut().flush();
+        if (out != null) {
+            SuiteCommand.write(out, text);
         }
     }
 }

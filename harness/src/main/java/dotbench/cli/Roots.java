@@ -7,8 +7,7 @@ import java.nio.file.Path;
 
 /** Finds the repository root: -Ddotbench.root, else the first folder upwards holding dot/include/dot.h. */
 final class Roots {
-    private Roots() {
-    }
+    private Roots() {}
 
     static Path find() {
         String configured = System.getProperty("dotbench.root");
@@ -20,7 +19,9 @@ final class Roots {
                 return p;
             }
         }
-        throw new DotbenchException(ExitCodes.MISSING_BUILD,
-                "cannot find the dotbench repository (no dot/include/dot.h above the current folder); run from inside it or pass -Ddotbench.root=PATH");
+        throw new DotbenchException(
+                ExitCodes.MISSING_BUILD,
+                "cannot find the dotbench repository (no dot/include/dot.h above the current folder); run from "
+                        + "inside it or pass -Ddotbench.root=PATH");
     }
 }

@@ -87,8 +87,9 @@ final class SuiteCommand implements Callable<Integer> {
             });
             print(stdout, run, result);
             write(file, ResultJson.text(ResultJson.of(s.name(), run, result, provenance, command)));
-            stdout.printf("%s: %d cases in %.0f s; results in %s%n", s.name(), result.outcomes().size(),
-                    result.elapsed().toMillis() / 1000.0, file);
+            stdout.printf(
+                    "%s: %d cases in %.0f s; results in %s%n",
+                    s.name(), result.outcomes().size(), result.elapsed().toMillis() / 1000.0, file);
             return report(stdout, s.name(), result);
         }
     }

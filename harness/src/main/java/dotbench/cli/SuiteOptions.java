@@ -12,12 +12,18 @@ import picocli.CommandLine.Option;
 
 /** The options every suite's subcommand has: which variants and pairs, the profile, and where the results go. */
 final class SuiteOptions {
-    @Option(names = "--variants", paramLabel = "NAME[,NAME...]",
-            description = "Variants to run: stock, dot, stock-noasm, dot-noasm (built under build/) or system. Default: every built one.")
+    @Option(
+            names = "--variants",
+            paramLabel = "NAME[,NAME...]",
+            description =
+                    "Variants to run: stock, dot, stock-noasm, dot-noasm (built under build/) or system. Default: every built one.")
     String variants;
 
-    @Option(names = "--pairs", paramLabel = "BASE:CAND[,...]",
-            description = "A/B pairs. Default: stock:dot and stock-noasm:dot-noasm where both are run, else each variant vs the first.")
+    @Option(
+            names = "--pairs",
+            paramLabel = "BASE:CAND[,...]",
+            description =
+                    "A/B pairs. Default: stock:dot and stock-noasm:dot-noasm where both are run, else each variant vs the first.")
     String pairs;
 
     @Option(names = "--quick", description = "The suite's quick profile (what `make run` uses).")
@@ -26,7 +32,9 @@ final class SuiteOptions {
     @Option(names = "--samples", paramLabel = "N", description = "Interleaved samples per variant per case (3..1001).")
     Integer samples;
 
-    @Option(names = "--noise-threshold", paramLabel = "FRACTION",
+    @Option(
+            names = "--noise-threshold",
+            paramLabel = "FRACTION",
             description = "Flag a ratio noisy when its 95%% CI is wider than this fraction of it (default 0.05).")
     Double noiseThreshold;
 
@@ -59,8 +67,10 @@ final class SuiteOptions {
 
     /** --out, or a dated file under build/results; checked before anything is measured. */
     Path resultFile(Path root, String suite) {
-        Path file = out != null ? out : root.resolve("build/results/" + suite + "-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".json");
+        Path file = out != null
+                ? out
+                : root.resolve("build/results/" + suite + "-"
+                        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".json");
         OutputCheck.writable(file);
         return file;
     }

@@ -108,10 +108,15 @@ public final class GmpBench implements Suite<TestDetail> {
             throw new DotbenchException(ExitCodes.MISSING_BUILD, e.getMessage(), e);
         }
         Settings s = context.settings();
-        context.progress().accept(String.format(
-                "gmpbench: %d tests x %d variants (%s), %s profile: %d samples of >= %d ms each",
-                tests.size(), gmps.size(), String.join(", ", gmps.keySet()), s.quick() ? "quick" : "full", s.samples(),
-                ((Schedule.Batches) s.schedule()).minTime().toMillis()));
+        context.progress()
+                .accept(String.format(
+                        "gmpbench: %d tests x %d variants (%s), %s profile: %d samples of >= %d ms each",
+                        tests.size(),
+                        gmps.size(),
+                        String.join(", ", gmps.keySet()),
+                        s.quick() ? "quick" : "full",
+                        s.samples(),
+                        ((Schedule.Batches) s.schedule()).minTime().toMillis()));
         return new GmpBenchRun(context.root(), helper, loaded, gmps, tests);
     }
 

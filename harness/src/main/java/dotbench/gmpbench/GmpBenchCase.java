@@ -85,7 +85,12 @@ final class GmpBenchCase implements Case<TestDetail> {
     }
 
     private boolean checkWithOracle(GmpCase c) {
-        return Oracle.check(test, c.operand(0).orElseThrow(), c.operand(1), c.output(0).orElseThrow(), c.output(1))
+        return Oracle.check(
+                        test,
+                        c.operand(0).orElseThrow(),
+                        c.operand(1),
+                        c.output(0).orElseThrow(),
+                        c.output(1))
                 .orElseThrow();
     }
 

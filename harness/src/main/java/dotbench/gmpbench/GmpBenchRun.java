@@ -26,7 +26,12 @@ final class GmpBenchRun implements SuiteRun<TestDetail> {
     private final Map<String, Gmp> gmps;
     private final List<GmpBenchTest> tests;
 
-    GmpBenchRun(Path root, NativeHelper helper, List<LibraryVariant> loaded, Map<String, Gmp> gmps, List<GmpBenchTest> tests) {
+    GmpBenchRun(
+            Path root,
+            NativeHelper helper,
+            List<LibraryVariant> loaded,
+            Map<String, Gmp> gmps,
+            List<GmpBenchTest> tests) {
         this.root = root;
         this.helper = helper;
         this.loaded = List.copyOf(loaded);
@@ -46,7 +51,11 @@ final class GmpBenchRun implements SuiteRun<TestDetail> {
 
     @Override
     public Comparison compare(Pairing pair, List<Outcome<TestDetail>> outcomes, BootstrapCi bootstrap) {
-        return Comparisons.compareRates(pair.baseline(), pair.candidate(), outcomes.stream().map(TestRates::of).toList(), bootstrap);
+        return Comparisons.compareRates(
+                pair.baseline(),
+                pair.candidate(),
+                outcomes.stream().map(TestRates::of).toList(),
+                bootstrap);
     }
 
     @Override
@@ -56,7 +65,8 @@ final class GmpBenchRun implements SuiteRun<TestDetail> {
 
     @Override
     public String variantText(String variant, RunResult<TestDetail> result) {
-        return GmpBenchText.block(info(variant), result.outcomes(), scores(result).get(variant));
+        return GmpBenchText.block(
+                info(variant), result.outcomes(), scores(result).get(variant));
     }
 
     @Override
@@ -69,10 +79,14 @@ final class GmpBenchRun implements SuiteRun<TestDetail> {
     @Override
     public Map<String, String> settingsNotes() {
         Map<String, String> notes = new LinkedHashMap<>();
-        notes.put("clock", "thread user CPU time (CLOCK_THREAD_CPUTIME_ID less getrusage RUSAGE_THREAD system time;"
-                + " GMPbench divides by user time), read inside the native loop; wall time recorded beside it");
+        notes.put(
+                "clock",
+                "thread user CPU time (CLOCK_THREAD_CPUTIME_ID less getrusage RUSAGE_THREAD system time;"
+                        + " GMPbench divides by user time), read inside the native loop; wall time recorded beside it");
         notes.put("interleaving", "round-robin per sample round, order rotating each round");
-        notes.put("statistic", "median of paired ratios per test; ratio of GMPbench scores of medians per program/category/total");
+        notes.put(
+                "statistic",
+                "median of paired ratios per test; ratio of GMPbench scores of medians per program/category/total");
         return notes;
     }
 
@@ -114,8 +128,14 @@ final class GmpBenchRun implements SuiteRun<TestDetail> {
 
     private VariantInfo info(String name) {
         LibraryVariant v = gmps.get(name).variant();
-        return new VariantInfo(name, v.spec().library(), gmps.get(name).version(), v.marker(), v.spec().manifest(),
-                v.loadedFile().sha256(), v.changedOnDisk());
+        return new VariantInfo(
+                name,
+                v.spec().library(),
+                gmps.get(name).version(),
+                v.marker(),
+                v.spec().manifest(),
+                v.loadedFile().sha256(),
+                v.changedOnDisk());
     }
 
     @Override

@@ -8,8 +8,7 @@ import java.util.Locale;
 
 /** The human-readable output: runbench-shaped blocks per variant, and the A/B ratio tables. */
 public final class GmpBenchText {
-    private GmpBenchText() {
-    }
+    private GmpBenchText() {}
 
     /**
      * runbench's layout and precision (4 significant digits per test, 5 per program and category),
@@ -18,36 +17,60 @@ public final class GmpBenchText {
     public static String block(VariantInfo v, List<Outcome<TestDetail>> outcomes, Scores scores) {
         StringBuilder out = new StringBuilder();
         out.append("***** GMPbench version 0.2 (dotbench GMPbench-style run) *****\n");
-        out.append("Variant ").append(v.name()).append(": GMP ").append(v.version()).append(", ").append(v.library()).append('\n');
+        out.append("Variant ")
+                .append(v.name())
+                .append(": GMP ")
+                .append(v.version())
+                .append(", ")
+                .append(v.library())
+                .append('\n');
         out.append("Library SHA-256: ").append(v.sha256()).append('\n');
         if (v.changedDuringRun()) {
-            out.append("WARNING: ").append(v.library()).append(" was rebuilt during the run; these figures are for the build that was loaded\n");
+            out.append("WARNING: ")
+                    .append(v.library())
+                    .append(" was rebuilt during the run; these figures are for the build that was loaded\n");
         }
-        v.marker().ifPresent(m -> out.append("NOTE: this is a MODIFIED GMP (").append(m)
-                .append("); its scores are not GMPbench results for GMP ").append(v.version()).append('\n'));
+        v.marker()
+                .ifPresent(m -> out.append("NOTE: this is a MODIFIED GMP (")
+                        .append(m)
+                        .append("); its scores are not GMPbench results for GMP ")
+                        .append(v.version())
+                        .append('\n'));
         for (Program.Category category : Program.Category.values()) {
             if (outcomes.stream().noneMatch(o -> o.detail().test().program().category() == category)) {
                 continue; // runbench prints only the categories it ran
             }
             out.append("  Category ").append(category.label()).append('\n');
             for (Program program : Program.values()) {
-                List<Outcome<TestDetail>> mine = outcomes.stream().filter(o -> o.detail().test().program() == program).toList();
+                List<Outcome<TestDetail>> mine = outcomes.stream()
+                        .filter(o -> o.detail().test().program() == program)
+                        .toList();
                 if (program.category() != category || mine.isEmpty()) {
                     continue;
                 }
-                out.append(String.format(Locale.ROOT, "    Program %s (weight=%s)%n", program.label(), weight(program.weight())));
+                out.append(String.format(
+                        Locale.ROOT, "    Program %s (weight=%s)%n", program.label(), weight(program.weight())));
                 for (Outcome<TestDetail> o : mine) {
                     String value = o.measured(v.name()) ? sig(o.medianOpsPerSecond(v.name()), 4) : "FAILED";
-                    out.append(String.format(Locale.ROOT, "      %-48s%12s%n", o.detail().test().gmpbenchLabel(), value));
+                    out.append(String.format(
+                            Locale.ROOT, "      %-48s%12s%n", o.detail().test().gmpbenchLabel(), value));
                 }
                 Double p = scores == null ? null : scores.programs().get(program);
-                out.append(String.format(Locale.ROOT, "    %-40s%12s%n", "GMPbench." + category.label() + "." + program.label(),
+                out.append(String.format(
+                        Locale.ROOT,
+                        "    %-40s%12s%n",
+                        "GMPbench." + category.label() + "." + program.label(),
                         p == null ? "FAILED" : sig(p, 5)));
             }
-            out.append(String.format(Locale.ROOT, "  %-32s%12s%n", "GMPbench." + category.label(),
+            out.append(String.format(
+                    Locale.ROOT,
+                    "  %-32s%12s%n",
+                    "GMPbench." + category.label(),
                     scores == null ? "FAILED" : sig(scores.category(category), 5)));
         }
-        out.append("GMPbench:         ").append(scores == null ? "FAILED" : sig(scores.total(), 6)).append('\n');
+        out.append("GMPbench:         ")
+                .append(scores == null ? "FAILED" : sig(scores.total(), 6))
+                .append('\n');
         return out.toString();
     }
 

@@ -26,6 +26,9 @@ public record TestRates(GmpBenchTest test, Map<String, double[]> rates, List<Str
 
     /** Whether the pair can be compared on this test. */
     public boolean usable(String baseline, String candidate) {
-        return !failed.contains(baseline) && !failed.contains(candidate) && rates.containsKey(baseline) && rates.containsKey(candidate);
+        return !failed.contains(baseline)
+                && !failed.contains(candidate)
+                && rates.containsKey(baseline)
+                && rates.containsKey(candidate);
     }
 }

@@ -3,11 +3,11 @@ package dotbench.official;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dotbench.gmpbench.GmpBenchJson;
-import dotbench.pipeline.Comparison;
-import dotbench.results.ResultJson;
 import dotbench.gmpbench.GmpBenchTest;
 import dotbench.gmpbench.Scores;
 import dotbench.gmpbench.VariantInfo;
+import dotbench.pipeline.Comparison;
+import dotbench.results.ResultJson;
 import dotbench.stats.BootstrapCi;
 import java.util.List;
 import java.util.Map;
@@ -20,16 +20,23 @@ import java.util.Map;
 public final class OfficialJson {
     public static final String SUITE = "gmpbench-official";
 
-    private OfficialJson() {
-    }
+    private OfficialJson() {}
 
     /**
      * @param programMs  the CPU time each program aimed its loop at (10000: GMPbench as released)
      * @param variants   what each variant's library is, in run order
      * @param programDirs variant to the folder its programs were built into
      */
-    public static String of(OfficialResults results, long programMs, List<VariantInfo> variants, Map<String, String> programDirs,
-            List<Comparison> comparisons, BootstrapCi bootstrap, double noiseThreshold, JsonObject provenance, JsonObject libdot,
+    public static String of(
+            OfficialResults results,
+            long programMs,
+            List<VariantInfo> variants,
+            Map<String, String> programDirs,
+            List<Comparison> comparisons,
+            BootstrapCi bootstrap,
+            double noiseThreshold,
+            JsonObject provenance,
+            JsonObject libdot,
             String commandLine) {
         JsonObject root = ResultJson.root(SUITE, commandLine);
         JsonObject prov = provenance.deepCopy();
@@ -61,12 +68,21 @@ public final class OfficialJson {
     private static JsonObject settings(OfficialResults results, long programMs, double noiseThreshold) {
         JsonObject o = new JsonObject();
         o.addProperty("profile", programMs == 10_000 ? "full" : "short");
-        o.addProperty("samples", results.tests().isEmpty() || results.variants().isEmpty() ? 0
-                : results.rounds(results.tests().get(0).name(), results.variants().get(0).name()));
+        o.addProperty(
+                "samples",
+                results.tests().isEmpty() || results.variants().isEmpty()
+                        ? 0
+                        : results.rounds(
+                                results.tests().get(0).name(),
+                                results.variants().get(0).name()));
         o.addProperty("program_time_s", programMs / 1000.0);
         o.addProperty("clock", "each program's own cputime(): getrusage user time in ms around its timed loop");
-        o.addProperty("interleaving", "per test, every variant's program back to back; the variant order reversed each round (ABBA)");
-        o.addProperty("statistic", "median of paired round ratios per test; ratio of GMPbench scores of medians per program/category/total");
+        o.addProperty(
+                "interleaving",
+                "per test, every variant's program back to back; the variant order reversed each round (ABBA)");
+        o.addProperty(
+                "statistic",
+                "median of paired round ratios per test; ratio of GMPbench scores of medians per program/category/total");
         o.addProperty("scoring", "runbench's: each intermediate rounded to 10 significant digits (gexpr -prec 10)");
         o.addProperty("ci", "percentile bootstrap 95%");
         o.addProperty("bootstrap_resamples", BootstrapCi.DEFAULT_RESAMPLES);
@@ -83,7 +99,9 @@ public final class OfficialJson {
         JsonArray args = new JsonArray();
         t.args().forEach(args::add);
         o.add("args", args);
-        o.addProperty("checked_by", "not checked: GMPbench's programs print no answer (the gmpbench suite checks the same operations)");
+        o.addProperty(
+                "checked_by",
+                "not checked: GMPbench's programs print no answer (the gmpbench suite checks the same operations)");
         JsonArray failed = new JsonArray();
         JsonObject errors = new JsonObject();
         results.failures().getOrDefault(t.name(), Map.of()).forEach((v, why) -> {
@@ -117,7 +135,10 @@ public final class OfficialJson {
     private static JsonObject score(OfficialResults results, String variant, RunbenchScoring.Result s) {
         JsonObject o = GmpBenchJson.scores(new Scores(Map.of(), s.programs(), s.base(), s.app(), s.total()));
         JsonArray rounds = new JsonArray();
-        int n = results.tests().stream().mapToInt(t -> results.rounds(t.name(), variant)).min().orElse(0);
+        int n = results.tests().stream()
+                .mapToInt(t -> results.rounds(t.name(), variant))
+                .min()
+                .orElse(0);
         for (int r = 0; r < n; r++) {
             rounds.add(results.roundScore(variant, r).total());
         }

@@ -20,7 +20,8 @@ public final class DurationConverter implements CommandLine.ITypeConverter<Durat
         try {
             amount = Double.parseDouble(v);
         } catch (NumberFormatException e) {
-            throw new CommandLine.TypeConversionException("'" + value + "' is not a duration (examples: 250ms, 0.25s, 0.25)");
+            throw new CommandLine.TypeConversionException(
+                    "'" + value + "' is not a duration (examples: 250ms, 0.25s, 0.25)");
         }
         if (!(amount > 0) || Double.isInfinite(amount)) {
             throw new CommandLine.TypeConversionException("a duration must be positive, got '" + value + "'");

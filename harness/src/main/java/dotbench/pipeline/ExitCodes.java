@@ -2,8 +2,7 @@ package dotbench.pipeline;
 
 /** dotbench's exit statuses (also listed in `dotbench --help`). */
 public final class ExitCodes {
-    private ExitCodes() {
-    }
+    private ExitCodes() {}
 
     public static final int OK = 0;
     /** A variant computed a wrong answer: its figures are withheld, the rest are reported. */

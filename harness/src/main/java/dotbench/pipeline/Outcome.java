@@ -12,7 +12,11 @@ import java.util.Optional;
  * @param measurement the timing; empty when nothing was timed
  */
 public record Outcome<D>(
-        String name, D detail, Map<String, String> failed, Optional<String> skipped, Optional<Measurement> measurement) {
+        String name,
+        D detail,
+        Map<String, String> failed,
+        Optional<String> skipped,
+        Optional<Measurement> measurement) {
     public Outcome {
         failed = Ordered.copy(failed);
     }

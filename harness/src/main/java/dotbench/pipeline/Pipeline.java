@@ -22,7 +22,8 @@ import java.util.function.Consumer;
 public final class Pipeline {
     private Pipeline() {}
 
-    public static <D> RunResult<D> run(SuiteRun<D> run, Settings settings, List<Pairing> pairs, Consumer<String> progress) {
+    public static <D> RunResult<D> run(
+            SuiteRun<D> run, Settings settings, List<Pairing> pairs, Consumer<String> progress) {
         long start = System.nanoTime();
         Runner runner = new Runner(settings);
         List<? extends Case<D>> cases = run.cases();
@@ -35,7 +36,8 @@ public final class Pipeline {
         BootstrapCi bootstrap = settings.bootstrap();
         List<Comparison> comparisons =
                 pairs.stream().map(p -> run.compare(p, outcomes, bootstrap)).toList();
-        return new RunResult<>(settings, run.variants(), outcomes, comparisons, Duration.ofNanos(System.nanoTime() - start));
+        return new RunResult<>(
+                settings, run.variants(), outcomes, comparisons, Duration.ofNanos(System.nanoTime() - start));
     }
 
     static <D> Outcome<D> runOne(Case<D> c, Runner runner) {
@@ -58,16 +60,24 @@ public final class Pipeline {
     static String progressLine(int index, int count, Outcome<?> o, List<Pairing> pairs, long elapsedNs) {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "[%2d/%d] %-26s", index, count, o.name()));
         o.skipped().ifPresent(why -> line.append(" skipped: ").append(why));
-        o.measurement().filter(m -> m.reps() > 0).ifPresent(m -> line.append(String.format(Locale.ROOT, " reps=%-9d", m.reps())));
+        o.measurement()
+                .filter(m -> m.reps() > 0)
+                .ifPresent(m -> line.append(String.format(Locale.ROOT, " reps=%-9d", m.reps())));
         for (Pairing p : pairs) {
             if (o.measured(p.baseline()) && o.measured(p.candidate())) {
                 double ratio = Statistics.median(o.rates(p.candidate())) / Statistics.median(o.rates(p.baseline()));
                 line.append(String.format(Locale.ROOT, " %s/%s %.3f", p.candidate(), p.baseline(), ratio));
             } else if (o.skipped().isEmpty()) {
-                line.append(" ").append(p.candidate()).append("/").append(p.baseline()).append(" FAILED");
+                line.append(" ")
+                        .append(p.candidate())
+                        .append("/")
+                        .append(p.baseline())
+                        .append(" FAILED");
             }
         }
-        o.failed().forEach((v, why) -> line.append("  WRONG ").append(v).append(": ").append(why));
+        o.failed()
+                .forEach((v, why) ->
+                        line.append("  WRONG ").append(v).append(": ").append(why));
         double seconds = elapsedNs / 1e9;
         line.append(String.format(Locale.ROOT, "  (%.0f s", seconds));
         if (index < count) {

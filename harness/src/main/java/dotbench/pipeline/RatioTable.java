@@ -31,15 +31,21 @@ public final class RatioTable {
                     .ifPresent(m -> overhead.put(o.name(), m.overheadFraction()));
         }
         c.tests().forEach((name, r) -> out.append(row(name, r, overhead.get(name))));
-        c.notCompared().forEach(name -> out.append(String.format(Locale.ROOT, "  %-28s %8s%n", name, "n/a (failed or not timed)")));
+        c.notCompared()
+                .forEach(name ->
+                        out.append(String.format(Locale.ROOT, "  %-28s %8s%n", name, "n/a (failed or not timed)")));
         c.scopes().forEach((scope, r) -> out.append(row(scopeLabel.apply(scope), r, null)));
-        c.failedScopes().forEach(scope -> out.append(String.format(Locale.ROOT, "  %-28s %8s%n", scopeLabel.apply(scope), "FAILED")));
+        c.failedScopes()
+                .forEach(scope ->
+                        out.append(String.format(Locale.ROOT, "  %-28s %8s%n", scopeLabel.apply(scope), "FAILED")));
         return out.toString();
     }
 
     private static String row(String label, RatioEstimate r, Double overhead) {
-        String flags = (r.noisy() ? "  noisy" : "") + (r.excludesOne() ? (r.ratio() > 1 ? "  faster" : "  slower") : "");
+        String flags =
+                (r.noisy() ? "  noisy" : "") + (r.excludesOne() ? (r.ratio() > 1 ? "  faster" : "  slower") : "");
         String cost = overhead == null ? "" : String.format(Locale.ROOT, "%.2f%%", 100 * overhead);
-        return String.format(Locale.ROOT, "  %-28s %8.4f  [%7.4f, %7.4f] %9s%s%n", label, r.ratio(), r.low(), r.high(), cost, flags);
+        return String.format(
+                Locale.ROOT, "  %-28s %8.4f  [%7.4f, %7.4f] %9s%s%n", label, r.ratio(), r.low(), r.high(), cost, flags);
     }
 }

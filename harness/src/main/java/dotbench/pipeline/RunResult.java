@@ -5,7 +5,11 @@ import java.util.List;
 
 /** Everything one run of a suite produced, before formatting: the result model every writer reads. */
 public record RunResult<D>(
-        Settings settings, List<String> variants, List<Outcome<D>> outcomes, List<Comparison> comparisons, Duration elapsed) {
+        Settings settings,
+        List<String> variants,
+        List<Outcome<D>> outcomes,
+        List<Comparison> comparisons,
+        Duration elapsed) {
     public RunResult {
         variants = List.copyOf(variants);
         outcomes = List.copyOf(outcomes);

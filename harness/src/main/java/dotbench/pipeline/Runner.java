@@ -41,7 +41,8 @@ public final class Runner {
                 variants.get(n).warmUp(Math.min(slotNs / 4, WARMUP_CAP_NS));
             }
         } else {
-            reps = calibrate(first, ((Schedule.Batches) settings.schedule()).minTime().toNanos());
+            reps = calibrate(
+                    first, ((Schedule.Batches) settings.schedule()).minTime().toNanos());
         }
         Map<String, List<Sample>> samples = new LinkedHashMap<>();
         Map<String, String> failures = new LinkedHashMap<>();

@@ -22,7 +22,12 @@ public record Sample(long reps, long cpuNs, long userNs, long wallNs, long failu
 
     /** The sum of two stretches of the same operation. */
     public Sample plus(Sample other) {
-        return new Sample(reps + other.reps, cpuNs + other.cpuNs, userNs + other.userNs, wallNs + other.wallNs, failures + other.failures);
+        return new Sample(
+                reps + other.reps,
+                cpuNs + other.cpuNs,
+                userNs + other.userNs,
+                wallNs + other.wallNs,
+                failures + other.failures);
     }
 
     /** Operations per second of CPU time (a zero reading, below the clock's resolution, counts as 1 ns). */

@@ -12,7 +12,8 @@ public sealed interface Schedule {
     record Batches(Duration minTime) implements Schedule {
         public Batches {
             if (minTime.isNegative() || minTime.isZero() || minTime.compareTo(Duration.ofSeconds(60)) > 0) {
-                throw new IllegalArgumentException("--min-time must be above 0 and at most 60 s, got " + minTime.toMillis() + " ms");
+                throw new IllegalArgumentException(
+                        "--min-time must be above 0 and at most 60 s, got " + minTime.toMillis() + " ms");
             }
         }
     }
@@ -24,7 +25,8 @@ public sealed interface Schedule {
     record Windows(Duration window) implements Schedule {
         public Windows {
             if (window.isNegative() || window.isZero() || window.compareTo(Duration.ofHours(1)) > 0) {
-                throw new IllegalArgumentException("--seconds must be above 0 and at most 3600, got " + window.toMillis() / 1000.0);
+                throw new IllegalArgumentException(
+                        "--seconds must be above 0 and at most 3600, got " + window.toMillis() / 1000.0);
             }
         }
     }

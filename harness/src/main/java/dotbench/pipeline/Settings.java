@@ -12,7 +12,8 @@ import dotbench.stats.BootstrapCi;
  * @param bootstrapResamples resamples for the intervals
  * @param seed               the bootstrap's seed
  */
-public record Settings(boolean quick, int samples, Schedule schedule, double noiseThreshold, int bootstrapResamples, long seed) {
+public record Settings(
+        boolean quick, int samples, Schedule schedule, double noiseThreshold, int bootstrapResamples, long seed) {
     public static final double DEFAULT_NOISE_THRESHOLD = 0.05;
     public static final int DEFAULT_RESAMPLES = 2000;
 
@@ -21,7 +22,8 @@ public record Settings(boolean quick, int samples, Schedule schedule, double noi
             throw new IllegalArgumentException("--samples must be between 3 and 1001, got " + samples);
         }
         if (!(noiseThreshold > 0) || Double.isInfinite(noiseThreshold)) {
-            throw new IllegalArgumentException("--noise-threshold must be a positive finite fraction, got " + noiseThreshold);
+            throw new IllegalArgumentException(
+                    "--noise-threshold must be a positive finite fraction, got " + noiseThreshold);
         }
     }
 

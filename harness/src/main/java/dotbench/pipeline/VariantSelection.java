@@ -53,12 +53,17 @@ public final class VariantSelection {
 
     private DotbenchException missing(String name) {
         if (MATRIX.contains(name)) {
-            return new DotbenchException(ExitCodes.MISSING_BUILD, label + " variant '" + name + "' is not built: "
-                    + catalog.root().resolve("build/" + folder + "/" + name + "/lib/" + kind.fileName())
-                    + " does not exist (run `make libs`)");
+            return new DotbenchException(
+                    ExitCodes.MISSING_BUILD,
+                    label + " variant '" + name + "' is not built: "
+                            + catalog.root().resolve("build/" + folder + "/" + name + "/lib/" + kind.fileName())
+                            + " does not exist (run `make libs`)");
         }
         List<String> known = new ArrayList<>(MATRIX);
-        catalog.of(kind).stream().map(VariantSpec::name).filter(n -> !known.contains(n)).forEach(known::add);
+        catalog.of(kind).stream()
+                .map(VariantSpec::name)
+                .filter(n -> !known.contains(n))
+                .forEach(known::add);
         return new DotbenchException(
                 ExitCodes.USAGE, "unknown " + label + " variant '" + name + "'; known: " + String.join(", ", known));
     }
@@ -69,10 +74,14 @@ public final class VariantSelection {
         MATRIX.forEach(n -> catalog.find(kind, n).ifPresent(built::add));
         catalog.built(kind).stream().filter(v -> !MATRIX.contains(v.name())).forEach(built::add);
         if (built.isEmpty()) {
-            throw new DotbenchException(ExitCodes.MISSING_BUILD, "no " + label + " variants under "
-                    + catalog.root().resolve("build/" + folder) + " (expected stock, dot, stock-noasm, dot-noasm with lib/"
-                    + kind.fileName() + "). Build them with `make libs`; to time the system's library instead, ask for it:"
-                    + " --variants system");
+            throw new DotbenchException(
+                    ExitCodes.MISSING_BUILD,
+                    "no " + label + " variants under "
+                            + catalog.root().resolve("build/" + folder)
+                            + " (expected stock, dot, stock-noasm, dot-noasm with lib/"
+                            + kind.fileName()
+                            + "). Build them with `make libs`; to time the system's library instead, ask for it:"
+                            + " --variants system");
         }
         return built;
     }

@@ -20,8 +20,7 @@ import java.util.concurrent.TimeUnit;
  * commit, date. Anything that cannot be read is recorded as null, never guessed.
  */
 public final class Provenance {
-    private Provenance() {
-    }
+    private Provenance() {}
 
     public static JsonObject collect(Path root) {
         JsonObject p = new JsonObject();
@@ -45,10 +44,19 @@ public final class Provenance {
         jdk.addProperty("vm", System.getProperty("java.vm.name"));
         jdk.addProperty("home", System.getProperty("java.home"));
         p.add("jdk", jdk);
-        p.addProperty("compiler", firstLine(List.of(System.getenv().getOrDefault("CC", "cc"), "--version")).orElse(null));
+        p.addProperty(
+                "compiler",
+                firstLine(List.of(System.getenv().getOrDefault("CC", "cc"), "--version"))
+                        .orElse(null));
         JsonObject git = new JsonObject();
-        git.addProperty("commit", firstLine(List.of("git", "-C", root.toString(), "rev-parse", "HEAD")).orElse(null));
-        git.addProperty("dirty", firstLine(List.of("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")).isPresent());
+        git.addProperty(
+                "commit",
+                firstLine(List.of("git", "-C", root.toString(), "rev-parse", "HEAD"))
+                        .orElse(null));
+        git.addProperty(
+                "dirty",
+                firstLine(List.of("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no"))
+                        .isPresent());
         p.add("git", git);
         return p;
     }
@@ -74,14 +82,19 @@ public final class Provenance {
     }
 
     private static Optional<String> cpuinfoField(String name) {
-        return read("/proc/cpuinfo").flatMap(text -> text.lines()
-                .filter(l -> l.startsWith(name) && l.contains(":"))
-                .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst());
+        return read("/proc/cpuinfo")
+                .flatMap(text -> text.lines()
+                        .filter(l -> l.startsWith(name) && l.contains(":"))
+                        .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                        .findFirst());
     }
 
     private static Optional<String> osPrettyName() {
-        return read("/etc/os-release").flatMap(t -> t.lines().filter(l -> l.startsWith("PRETTY_NAME="))
-                .map(l -> l.substring("PRETTY_NAME=".length()).replace("\"", "")).findFirst());
+        return read("/etc/os-release")
+                .flatMap(t -> t.lines()
+                        .filter(l -> l.startsWith("PRETTY_NAME="))
+                        .map(l -> l.substring("PRETTY_NAME=".length()).replace("\"", ""))
+                        .findFirst());
     }
 
     private static Optional<String> read(String file) {
@@ -95,7 +108,9 @@ public final class Provenance {
     /** The first line a short command prints, if it runs and succeeds within 5 s. */
     static Optional<String> firstLine(List<String> command) {
         try {
-            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 return Optional.empty();

@@ -47,7 +47,8 @@ public final class ResultJson {
     }
 
     /** A whole run as the file's root object; {@code provenance} is the machine's, the suite adds its own fields. */
-    public static <D> JsonObject of(String suite, SuiteRun<D> run, RunResult<D> result, JsonObject provenance, String commandLine) {
+    public static <D> JsonObject of(
+            String suite, SuiteRun<D> run, RunResult<D> result, JsonObject provenance, String commandLine) {
         JsonObject root = root(suite, commandLine);
         JsonObject prov = provenance.deepCopy();
         run.provenance().entrySet().forEach(e -> prov.add(e.getKey(), e.getValue()));

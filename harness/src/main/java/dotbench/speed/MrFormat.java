@@ -16,8 +16,7 @@ import java.util.Map;
  * run); one that failed its checks prints -1 (speed counts a failed loop as -1).
  */
 public final class MrFormat {
-    private MrFormat() {
-    }
+    private MrFormat() {}
 
     /** The +F lines of {@code variant}, families in speed's print order (RSA, DSA, FFDH, KEM), sizes ascending. */
     public static List<String> lines(String variant, List<Outcome<SpeedDetail>> outcomes) {
@@ -41,15 +40,36 @@ public final class MrFormat {
     static String line(Algorithm a, Map<Operation, Double> r) {
         int idx = a.family().speedIndex(a.bits());
         return switch (a.family()) {
-            case RSA -> String.format(Locale.ROOT, "+F2:%d:%d:%f:%f:%f:%f", idx, a.bits(),
-                    get(r, Operation.SIGN), get(r, Operation.VERIFY), get(r, Operation.ENCRYPT), get(r, Operation.DECRYPT));
-            case DSA -> String.format(Locale.ROOT, "+F3:%d:%d:%f:%f", idx, a.bits(), get(r, Operation.SIGN), get(r, Operation.VERIFY));
+            case RSA ->
+                String.format(
+                        Locale.ROOT,
+                        "+F2:%d:%d:%f:%f:%f:%f",
+                        idx,
+                        a.bits(),
+                        get(r, Operation.SIGN),
+                        get(r, Operation.VERIFY),
+                        get(r, Operation.ENCRYPT),
+                        get(r, Operation.DECRYPT));
+            case DSA ->
+                String.format(
+                        Locale.ROOT,
+                        "+F3:%d:%d:%f:%f",
+                        idx,
+                        a.bits(),
+                        get(r, Operation.SIGN),
+                        get(r, Operation.VERIFY));
             case FFDH -> {
                 double d = get(r, Operation.DERIVE);
                 yield String.format(Locale.ROOT, "+F8:%d:%d:%f:%f", idx, a.bits(), d, 1.0 / d);
             }
-            case RSA_KEM -> String.format(Locale.ROOT, "+F9:%d:%f:%f:%f", idx,
-                    get(r, Operation.KEYGEN), get(r, Operation.ENCAPS), get(r, Operation.DECAPS));
+            case RSA_KEM ->
+                String.format(
+                        Locale.ROOT,
+                        "+F9:%d:%f:%f:%f",
+                        idx,
+                        get(r, Operation.KEYGEN),
+                        get(r, Operation.ENCAPS),
+                        get(r, Operation.DECAPS));
         };
     }
 
@@ -61,7 +81,9 @@ public final class MrFormat {
         if (o.failed().containsKey(variant)) {
             return -1;
         }
-        return o.measured(variant) ? o.measurement().orElseThrow().total(variant).opsPerUserSecond() : 0;
+        return o.measured(variant)
+                ? o.measurement().orElseThrow().total(variant).opsPerUserSecond()
+                : 0;
     }
 
     /** Parses "+F2:..." / "+F8:..." lines (ours or openssl speed's) into test name to ops/s. */

@@ -28,8 +28,12 @@ import picocli.CommandLine.Option;
 final class OpensslFidelityCheck implements FidelityCheck {
     /** The check's own option. */
     static final class Options {
-        @Option(names = "--openssl", paramLabel = "PROGRAM", required = true,
-                description = "The openssl program built from the first variant's tree (`make openssl-fidelity` builds it).")
+        @Option(
+                names = "--openssl",
+                paramLabel = "PROGRAM",
+                required = true,
+                description =
+                        "The openssl program built from the first variant's tree (`make openssl-fidelity` builds it).")
         Path openssl;
     }
 
@@ -65,27 +69,42 @@ final class OpensslFidelityCheck implements FidelityCheck {
     public Verdict run(Request request) throws IOException {
         List<String> run = suite.algorithms().stream().map(Algorithm::name).toList();
         if (!run.contains("rsa2048") || !run.contains("ffdh2048")) {
-            throw new DotbenchException(ExitCodes.USAGE, "fidelity compares rsa2048 and ffdh2048, so --algs must include both (got " + run + ")");
+            throw new DotbenchException(
+                    ExitCodes.USAGE,
+                    "fidelity compares rsa2048 and ffdh2048, so --algs must include both (got " + run + ")");
         }
         if (!Files.isExecutable(options.openssl)) {
-            throw new DotbenchException(ExitCodes.MISSING_BUILD, "--openssl: " + options.openssl
-                    + " is not an executable (`make openssl-fidelity` builds it)");
+            throw new DotbenchException(
+                    ExitCodes.MISSING_BUILD,
+                    "--openssl: " + options.openssl + " is not an executable (`make openssl-fidelity` builds it)");
         }
         JsonObject provenance = Provenance.collect(request.root());
-        try (SpeedRun speedRun = (SpeedRun) suite.open(new Suite.Context(request.root(), request.settings(), request.variants(),
-                request.progress()))) {
+        try (SpeedRun speedRun = (SpeedRun) suite.open(
+                new Suite.Context(request.root(), request.settings(), request.variants(), request.progress()))) {
             List<Pairing> pairs = Pairing.select(request.pairs(), speedRun.variants());
             List<RunResult<SpeedDetail>> rounds = new ArrayList<>();
             LoadedVariant first = speedRun.variant(0);
-            int seconds = (int) Math.max(1, Math.round(request.settings().schedule() instanceof Schedule.Windows w
-                    ? w.window().toMillis() / 1000.0 : 1));
+            int seconds = (int) Math.max(
+                    1,
+                    Math.round(
+                            request.settings().schedule() instanceof Schedule.Windows w
+                                    ? w.window().toMillis() / 1000.0
+                                    : 1));
             Fidelity.Result checked;
             try {
-                checked = Fidelity.run(options.openssl, Fidelity.Target.of(first), round -> {
-                    RunResult<SpeedDetail> r = Pipeline.run(speedRun, request.settings(), pairs, request.progress());
-                    rounds.add(r);
-                    return Fidelity.figures(r.outcomes(), first.name());
-                }, seconds, request.rounds(), request.tolerance(), request.progress());
+                checked = Fidelity.run(
+                        options.openssl,
+                        Fidelity.Target.of(first),
+                        round -> {
+                            RunResult<SpeedDetail> r =
+                                    Pipeline.run(speedRun, request.settings(), pairs, request.progress());
+                            rounds.add(r);
+                            return Fidelity.figures(r.outcomes(), first.name());
+                        },
+                        seconds,
+                        request.rounds(),
+                        request.tolerance(),
+                        request.progress());
             } catch (IOException e) {
                 throw new DotbenchException(ExitCodes.MISSING_BUILD, "fidelity: " + e.getMessage(), e);
             }
@@ -96,7 +115,10 @@ final class OpensslFidelityCheck implements FidelityCheck {
                 AtomicFiles.write(request.out().get(), ResultJson.text(root));
             }
             StringBuilder table = new StringBuilder("openssl speed -mr, last round:\n");
-            checked.rounds().get(checked.rounds().size() - 1).opensslMr().forEach(l -> table.append(l).append('\n'));
+            checked.rounds()
+                    .get(checked.rounds().size() - 1)
+                    .opensslMr()
+                    .forEach(l -> table.append(l).append('\n'));
             table.append(checked.table());
             return new Verdict(checked.passed() && !last.anyFailure(), table.toString());
         }

@@ -22,19 +22,27 @@ import picocli.CommandLine.Option;
 public final class Speed implements Suite<SpeedDetail> {
     /** speed's own options. */
     public static final class Options {
-        @Option(names = "--algs", paramLabel = "ALG[,ALG...]",
-                description = "Algorithms, e.g. rsa2048,ffdh3072,dsa: rsa, rsakem, ffdh, dsa (all sizes) or with a size:"
-                        + " rsa512..rsa15360, rsakem512..rsakem15360, ffdh2048..ffdh8192, dsa1024, dsa2048."
-                        + " Default: all (--quick: rsa2048,rsa4096,rsakem2048,ffdh2048,dsa2048).")
+        @Option(
+                names = "--algs",
+                paramLabel = "ALG[,ALG...]",
+                description =
+                        "Algorithms, e.g. rsa2048,ffdh3072,dsa: rsa, rsakem, ffdh, dsa (all sizes) or with a size:"
+                                + " rsa512..rsa15360, rsakem512..rsakem15360, ffdh2048..ffdh8192, dsa1024, dsa2048."
+                                + " Default: all (--quick: rsa2048,rsa4096,rsakem2048,ffdh2048,dsa2048).")
         String algs;
 
-        @Option(names = "--seconds", paramLabel = "N",
+        @Option(
+                names = "--seconds",
+                paramLabel = "N",
                 description = "Window per test per variant, as openssl speed's -seconds (default 10; --quick: 1).")
         Double seconds;
 
-        @Option(names = "--ia32cap", paramLabel = "[NAME=]MASK",
-                description = "OPENSSL_ia32cap for every variant (MASK) or one variant (NAME=MASK), set before that libcrypto loads;"
-                        + " e.g. '~0x0:~0x200000:~0x80000000000000:~0x0:~0x0' turns off both IFMA RSA paths. Repeatable.")
+        @Option(
+                names = "--ia32cap",
+                paramLabel = "[NAME=]MASK",
+                description =
+                        "OPENSSL_ia32cap for every variant (MASK) or one variant (NAME=MASK), set before that libcrypto loads;"
+                                + " e.g. '~0x0:~0x200000:~0x80000000000000:~0x0:~0x0' turns off both IFMA RSA paths. Repeatable.")
         List<String> ia32cap = new ArrayList<>();
 
         @Option(names = "--keys", paramLabel = "DIR", description = "Key cache (default build/speed/keys).")
@@ -70,7 +78,8 @@ public final class Speed implements Suite<SpeedDetail> {
                 : Settings.of(false, 10, new Schedule.Windows(Duration.ofSeconds(10)));
         if (options.seconds != null) {
             if (!(options.seconds > 0) || options.seconds > 3600) {
-                throw new IllegalArgumentException("--seconds must be above 0 and at most 3600, got " + options.seconds);
+                throw new IllegalArgumentException(
+                        "--seconds must be above 0 and at most 3600, got " + options.seconds);
             }
             s = s.withSchedule(new Schedule.Windows(Duration.ofNanos(Math.round(options.seconds * 1e9))));
         }
@@ -104,7 +113,9 @@ public final class Speed implements Suite<SpeedDetail> {
         List<String> names = specs.stream().map(VariantSpec::name).toList();
         for (String named : masks.perVariant().keySet()) {
             if (!names.contains(named)) {
-                throw new DotbenchException(ExitCodes.USAGE, "--ia32cap names '" + named + "', which is not among the variants run " + names);
+                throw new DotbenchException(
+                        ExitCodes.USAGE,
+                        "--ia32cap names '" + named + "', which is not among the variants run " + names);
             }
         }
         List<LoadedVariant> loaded = new ArrayList<>();
@@ -113,17 +124,34 @@ public final class Speed implements Suite<SpeedDetail> {
                 loaded.add(load(s, masks.maskFor(s.name())));
             }
             // the reference (key generator and oracle) is loaded last, without a mask of its own
-            VariantSpec refSpec = catalog.find(LibraryKind.OPENSSL, VariantCatalog.SYSTEM).orElse(specs.get(0));
+            VariantSpec refSpec =
+                    catalog.find(LibraryKind.OPENSSL, VariantCatalog.SYSTEM).orElse(specs.get(0));
             LoadedVariant reference = load(refSpec, Optional.empty());
             for (LoadedVariant v : loaded) {
-                context.progress().accept(String.format("speed: %-11s %s  CPUINFO: %s%s", v.name(), v.version(),
-                        v.cpuSettings().orElse("-"), v.ia32capMask().map(m -> "  (OPENSSL_ia32cap=" + m + " at load)").orElse("")));
+                context.progress()
+                        .accept(String.format(
+                                "speed: %-11s %s  CPUINFO: %s%s",
+                                v.name(),
+                                v.version(),
+                                v.cpuSettings().orElse("-"),
+                                v.ia32capMask()
+                                        .map(m -> "  (OPENSSL_ia32cap=" + m + " at load)")
+                                        .orElse("")));
             }
             Settings settings = context.settings();
-            context.progress().accept(String.format("speed: %d tests x %d variants, %.1f s window per test per variant in %d slots;"
-                    + " reference library %s", algorithms.stream().mapToInt(a -> a.family().operations().size()).sum(), loaded.size(),
-                    ((Schedule.Windows) settings.schedule()).window().toMillis() / 1000.0, settings.samples(), refSpec.library()));
-            Path keyDir = options.keysDir != null ? options.keysDir : context.root().resolve("build/speed/keys");
+            context.progress()
+                    .accept(String.format(
+                            "speed: %d tests x %d variants, %.1f s window per test per variant in %d slots;"
+                                    + " reference library %s",
+                            algorithms.stream()
+                                    .mapToInt(a -> a.family().operations().size())
+                                    .sum(),
+                            loaded.size(),
+                            ((Schedule.Windows) settings.schedule()).window().toMillis() / 1000.0,
+                            settings.samples(),
+                            refSpec.library()));
+            Path keyDir =
+                    options.keysDir != null ? options.keysDir : context.root().resolve("build/speed/keys");
             SpeedKeys keys = new SpeedKeys(keyDir, reference::library, context.progress());
             return new SpeedRun(loaded, reference, keys, algorithms, settings);
         } catch (RuntimeException e) {
@@ -136,7 +164,8 @@ public final class Speed implements Suite<SpeedDetail> {
         try {
             return LoadedVariant.load(s, mask);
         } catch (IllegalArgumentException | UnsatisfiedLinkError e) {
-            throw new DotbenchException(ExitCodes.MISSING_BUILD, "cannot load " + s.library() + ": " + e.getMessage(), e);
+            throw new DotbenchException(
+                    ExitCodes.MISSING_BUILD, "cannot load " + s.library() + ": " + e.getMessage(), e);
         }
     }
 

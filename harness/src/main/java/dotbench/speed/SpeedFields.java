@@ -17,13 +17,14 @@ public final class SpeedFields {
     /** Percentiles the CDF is sampled at (fine at the tail, where latency plots look). */
     private static final double[] CDF_PERCENTILES = cdfPercentiles();
 
-    private SpeedFields() {
-    }
+    private SpeedFields() {}
 
     static JsonObject fidelity(Fidelity.Result f) {
         JsonObject o = new JsonObject();
         o.addProperty("openssl_version", f.opensslVersionLine());
-        o.addProperty("statistic", "median over rounds of harness/openssl ops per user CPU second; the sides alternate which goes first");
+        o.addProperty(
+                "statistic",
+                "median over rounds of harness/openssl ops per user CPU second; the sides alternate which goes first");
         o.addProperty("tolerance", f.tolerance());
         o.addProperty("passed", f.passed());
         JsonArray rounds = new JsonArray();
@@ -58,7 +59,9 @@ public final class SpeedFields {
         o.addProperty("version", v.version());
         o.addProperty("marker", v.marker().orElse(null));
         o.addProperty("modified", v.marker().isPresent());
-        o.add("manifest", v.spec().manifest().source().isPresent() ? v.spec().manifest().json() : null);
+        o.add(
+                "manifest",
+                v.spec().manifest().source().isPresent() ? v.spec().manifest().json() : null);
         o.addProperty("ia32cap_mask", v.ia32capMask().orElse(null));
         o.addProperty("cpu_settings", v.cpuSettings().orElse(null));
         o.addProperty("cflags", v.library().compilerFlags());
@@ -79,8 +82,10 @@ public final class SpeedFields {
         o.addProperty("family", t.algorithm().family().prefix());
         o.addProperty("bits", t.algorithm().bits());
         o.addProperty("operation", t.operation().label());
-        o.addProperty("checked_by", "reference library (expected outputs, cross-verification) before timing; return codes of"
-                + " every timed call; last output after each slot");
+        o.addProperty(
+                "checked_by",
+                "reference library (expected outputs, cross-verification) before timing; return codes of"
+                        + " every timed call; last output after each slot");
         JsonObject latency = new JsonObject();
         outcome.detail().latencyNs().forEach((v, h) -> latency.add(v, latency(h)));
         o.add("latency", latency);

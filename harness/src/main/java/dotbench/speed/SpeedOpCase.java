@@ -84,8 +84,14 @@ final class SpeedOpCase implements Case<SpeedDetail> {
     private Trial tooLong(String what, long ns, Map<String, String> failed) {
         stopped.add(stopKey());
         timers.clear();
-        return Trial.skipped(String.format(Locale.ROOT, "%s took %.1f s, longer than the %.1f s window", what, ns / 1e9,
-                window.toMillis() / 1000.0), failed);
+        return Trial.skipped(
+                String.format(
+                        Locale.ROOT,
+                        "%s took %.1f s, longer than the %.1f s window",
+                        what,
+                        ns / 1e9,
+                        window.toMillis() / 1000.0),
+                failed);
     }
 
     @Override

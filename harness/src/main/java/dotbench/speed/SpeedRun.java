@@ -24,7 +24,12 @@ final class SpeedRun implements SuiteRun<SpeedDetail> {
     private final List<Algorithm> algorithms;
     private final Duration window;
 
-    SpeedRun(List<LoadedVariant> variants, LoadedVariant reference, SpeedKeys keys, List<Algorithm> algorithms, Settings settings) {
+    SpeedRun(
+            List<LoadedVariant> variants,
+            LoadedVariant reference,
+            SpeedKeys keys,
+            List<Algorithm> algorithms,
+            Settings settings) {
         this.variants = List.copyOf(variants);
         this.reference = reference;
         this.keys = keys;
@@ -87,7 +92,10 @@ final class SpeedRun implements SuiteRun<SpeedDetail> {
     @Override
     public JsonObject provenance() {
         JsonObject o = new JsonObject();
-        o.addProperty("reference_library", reference.name() + ": " + reference.version() + " (" + reference.spec().library() + ")");
+        o.addProperty(
+                "reference_library",
+                reference.name() + ": " + reference.version() + " ("
+                        + reference.spec().library() + ")");
         JsonObject fingerprints = new JsonObject();
         new TreeMap<>(keys.fingerprints()).forEach(fingerprints::addProperty);
         o.add("key_sha256", fingerprints);
@@ -97,10 +105,16 @@ final class SpeedRun implements SuiteRun<SpeedDetail> {
     @Override
     public Map<String, String> settingsNotes() {
         Map<String, String> notes = new LinkedHashMap<>();
-        notes.put("clock", "per slot: thread CPU (CLOCK_THREAD_CPUTIME_ID), thread user CPU (openssl speed's divisor) and wall"
-                + " (System.nanoTime); per operation: System.nanoTime (CLOCK_MONOTONIC, wall) around each call");
-        notes.put("interleaving", "the window split into equal wall-clock slots; one slot per variant per round, order rotating each round");
-        notes.put("statistic", "median of slot-paired ratios of ops per thread-CPU second; -mr figures: all ops / all user CPU time");
+        notes.put(
+                "clock",
+                "per slot: thread CPU (CLOCK_THREAD_CPUTIME_ID), thread user CPU (openssl speed's divisor) and wall"
+                        + " (System.nanoTime); per operation: System.nanoTime (CLOCK_MONOTONIC, wall) around each call");
+        notes.put(
+                "interleaving",
+                "the window split into equal wall-clock slots; one slot per variant per round, order rotating each round");
+        notes.put(
+                "statistic",
+                "median of slot-paired ratios of ops per thread-CPU second; -mr figures: all ops / all user CPU time");
         return notes;
     }
 

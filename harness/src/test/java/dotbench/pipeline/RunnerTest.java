@@ -91,7 +91,9 @@ class RunnerTest {
         assertEquals(5, m.samples().get("good").size());
         assertTrue(m.samples().get("good").stream().allMatch(s -> s.wallNs() >= 0 && s.reps() >= 1));
         assertEquals(Map.of("bad", "after timing: wrong output"), m.failures());
-        assertTrue(m.samples().get("bad").size() < 5, "a failed variant is not timed again: " + m.samples().get("bad").size());
+        assertTrue(
+                m.samples().get("bad").size() < 5,
+                "a failed variant is not timed again: " + m.samples().get("bad").size());
         assertEquals(Runner.WINDOW_OVERHEAD_OPS, m.overhead().reps());
     }
 }

@@ -86,17 +86,35 @@ class ToySuiteTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         Path file = dir.resolve("toy.json");
-        int status = Main.run(new String[] {"toy", "--out", file.toString()}, new PrintWriter(out, true), new PrintWriter(err, true),
+        int status = Main.run(
+                new String[] {"toy", "--out", file.toString()},
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
                 registry);
         assertEquals(ExitCodes.OK, status, err.toString());
-        assertTrue(out.toString().contains("A/B dot vs stock") && out.toString().contains("Variant stock"), out.toString());
+        assertTrue(
+                out.toString().contains("A/B dot vs stock") && out.toString().contains("Variant stock"),
+                out.toString());
         assertTrue(err.toString().contains("[ 1/2] add") && err.toString().contains("s left"), err.toString());
         JsonObject json = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
         assertEquals("toy", json.get("suite").getAsString());
-        JsonObject add = json.getAsJsonArray("comparisons").get(0).getAsJsonObject().getAsJsonObject("tests").getAsJsonObject("add");
+        JsonObject add = json.getAsJsonArray("comparisons")
+                .get(0)
+                .getAsJsonObject()
+                .getAsJsonObject("tests")
+                .getAsJsonObject("add");
         assertEquals(2.0, add.get("ratio").getAsDouble(), 1e-9, "dot takes half the time stock does");
-        assertEquals(3, json.getAsJsonArray("tests").get(1).getAsJsonObject().getAsJsonObject("samples").getAsJsonArray("dot").size());
-        assertEquals(ExitCodes.USAGE, Main.run(new String[] {"gmpbench"}, new PrintWriter(out), new PrintWriter(err), registry),
+        assertEquals(
+                3,
+                json.getAsJsonArray("tests")
+                        .get(1)
+                        .getAsJsonObject()
+                        .getAsJsonObject("samples")
+                        .getAsJsonArray("dot")
+                        .size());
+        assertEquals(
+                ExitCodes.USAGE,
+                Main.run(new String[] {"gmpbench"}, new PrintWriter(out), new PrintWriter(err), registry),
                 "only the registered suites are offered");
     }
 }

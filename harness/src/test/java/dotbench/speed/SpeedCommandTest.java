@@ -35,11 +35,35 @@ class SpeedCommandTest {
         assertUsage("--samples must be between 3", "speed", "--variants", "system", "--samples", "2");
         assertUsage("pair", "speed", "--variants", "system", "--pairs", "stock:dot");
         assertUsage("Unknown option", "speed", "--bogus");
-        assertUsage("--rounds must be between 1 and 50", "fidelity", "speed", "--variants", "system", "--algs", "rsa2048,ffdh2048",
-                "--openssl", "/bin/true", "--rounds", "0");
-        assertUsage("--algs must include both", "fidelity", "speed", "--variants", "system", "--algs", "rsa2048", "--openssl", "/bin/true");
+        assertUsage(
+                "--rounds must be between 1 and 50",
+                "fidelity",
+                "speed",
+                "--variants",
+                "system",
+                "--algs",
+                "rsa2048,ffdh2048",
+                "--openssl",
+                "/bin/true",
+                "--rounds",
+                "0");
+        assertUsage(
+                "--algs must include both",
+                "fidelity",
+                "speed",
+                "--variants",
+                "system",
+                "--algs",
+                "rsa2048",
+                "--openssl",
+                "/bin/true");
         assertUsage("Missing required option: '--openssl=PROGRAM'", "fidelity", "speed", "--variants", "system");
-        assertUsage("--noise-threshold must be a positive finite fraction", "speed", "--variants", "system", "--noise-threshold",
+        assertUsage(
+                "--noise-threshold must be a positive finite fraction",
+                "speed",
+                "--variants",
+                "system",
+                "--noise-threshold",
                 "Infinity");
     }
 }
