@@ -64,19 +64,7 @@ class ToySuiteTest {
             Map<String, Timed> variants = new LinkedHashMap<>();
             variants.put("stock", new Op(ns));
             variants.put("dot", new Op(ns / 2));
-            return new Case<>() {
-                public String name() {
-                    return name;
-                }
-
-                public Trial prepare() {
-                    return Trial.of(variants);
-                }
-
-                public String detail() {
-                    return name;
-                }
-            };
+            return Case.of(name, variants, name);
         }
     }
 
