@@ -107,3 +107,21 @@ test-libs-calls: libs-gmp libs-openssl
 # gmp-patch/sizes.sh and swap.sh (they drive build/harness/gmpbench_native)
 test-libs-diagnostics: libs-gmp java-native
 	gmp-patch/test/diagnostics.sh
+
+# Instruction-count workloads per patched library (dot/test/icount/lib_workload.c), added to the
+# gate of dot/dot.mk (make test-icount; refresh on purpose with make icount-baseline): each
+# patched GMP and OpenSSL variant, with libdot forced to each ISA valgrind can run.
+ICOUNT_LIB_VARIANTS := dot dot-noasm
+ICOUNT_LIB_ISAS := scalar avx2
+ICOUNT_LIB_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -I$(DOT_DIR)/test
+# $(1) gmp|openssl  $(2) variant  $(3) isa  $(4) -DLIB_... $(5) the library to link
+define icount_lib_workload
+$(DOT_OUT)/icount/lib-$(1)-$(2)-$(3): $(DOT_DIR)/test/icount/lib_workload.c $(DOT_DIR)/test/common/check.c $(DOT_DIR)/test/common/check.h mk/libs.mk | libs-$(1)
+	@mkdir -p $$(@D)
+	$$(CC) $(ICOUNT_LIB_CFLAGS) $(4) -DVARIANT='"$(2)"' -DISA='"$(3)"' -I$(BUILD)/$(1)/$(2)/include -o $$@ $$< \
+	  $(DOT_DIR)/test/common/check.c -L$(BUILD)/$(1)/$(2)/lib -Wl,-rpath,$(CURDIR)/$(BUILD)/$(1)/$(2)/lib $(5)
+ICOUNT_WORKLOADS += $(DOT_OUT)/icount/lib-$(1)-$(2)-$(3)
+endef
+$(foreach v,$(ICOUNT_LIB_VARIANTS),$(foreach i,$(ICOUNT_LIB_ISAS),\
+  $(eval $(call icount_lib_workload,gmp,$(v),$(i),-DLIB_GMP,-lgmp))\
+  $(eval $(call icount_lib_workload,openssl,$(v),$(i),-DLIB_OPENSSL,-lcrypto))))
