@@ -1,0 +1,39 @@
+# Code formatting as a habit: one style per language, applied by a command, checked by `make test`.
+#
+#   make format         rewrite every hand-written source file in its language's style
+#   make format-check   fail, listing the files, if `make format` would change any (part of `make test`)
+#
+# Each language adds its half as prerequisites of format and format-check: the C half is here
+# (.clang-format at the root, clang-format 16 from Debian); a fragment adds its own with
+#   format: format-LANG
+#   format-check: format-LANG-check
+APT_PACKAGES += clang-format-16
+CLANG_FORMAT := clang-format-16
+# hand-written C: libdot and its tests, benchmarks and tune step, and the C programs and helpers of
+# the patches, bindings, harness and JMH modules
+FORMAT_C_DIRS := dot bindings/src/test/c gmp-patch/test openssl-patch/test harness/src/main/c jmh/src/main/c
+# the crossover rows stay exactly as `make tune` prints them
+FORMAT_C_EXCLUDE := dot/src/crossover_table.h
+FORMAT_C_FILES = $(sort $(filter-out $(FORMAT_C_EXCLUDE),$(shell find $(FORMAT_C_DIRS) -name '*.[ch]')))
+
+.PHONY: format format-check format-c format-c-check
+format: format-c
+format-check: format-c-check
+TEST_TARGETS += format-check
+
+format-c: | deps
+	@$(CLANG_FORMAT) -i $(FORMAT_C_FILES)
+	@echo "format-c: $(words $(FORMAT_C_FILES)) C files in the style of .clang-format"
+
+# The control first: a planted misformatted line must be reported under the project's style (a
+# check that cannot see a misformatted file would pass anything).
+format-c-check: | deps
+	@echo "== C formatting (.clang-format, $(CLANG_FORMAT))"
+	@if printf 'int  planted( void ){return 0;}\n' | \
+	    $(CLANG_FORMAT) --dry-run --Werror --assume-filename=dot/src/planted.c >/dev/null 2>&1; then \
+	  echo "format.mk: the planted misformatted line passed the check: it checks nothing" >&2; exit 1; fi
+	@bad=; for f in $(FORMAT_C_FILES); do \
+	  $(CLANG_FORMAT) --dry-run --Werror "$$f" >/dev/null 2>&1 || bad="$$bad $$f"; done; \
+	if [ -n "$$bad" ]; then \
+	  echo "format-check: $$(echo $$bad | wc -w) C files are not in the style of .clang-format (run make format):$$bad" >&2; exit 1; fi; \
+	echo "format-c-check: $(words $(FORMAT_C_FILES)) C files formatted; the planted misformatted line was caught"
