@@ -35,5 +35,5 @@ format-c-check: | deps
 	@bad=; for f in $(FORMAT_C_FILES); do \
 	  $(CLANG_FORMAT) --dry-run --Werror "$$f" >/dev/null 2>&1 || bad="$$bad $$f"; done; \
 	if [ -n "$$bad" ]; then \
-	  echo "format-check: $$(echo $$bad | wc -w) C files are not in the style of .clang-format (run make format):$$bad" >&2; exit 1; fi; \
+	  echo "format-check: not in the style of .clang-format ($$(echo $$bad | wc -w); run make format):$$bad" >&2; exit 1; fi; \
 	echo "format-c-check: $(words $(FORMAT_C_FILES)) C files formatted; the planted misformatted line was caught"
