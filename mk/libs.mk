@@ -20,10 +20,10 @@ GMP_VARIANTS := stock stock-noasm dot dot-noasm
 OPENSSL_VARIANTS := stock stock-noasm dot dot-noasm
 LIBS_ENV = NPROC=$(NPROC) DOT_A=$(abspath $(DOT_A)) DOT_INCLUDE=$(abspath $(DOT_DIR)/include) GMP_HOST=$(GMP_HOST)
 
-.PHONY: libs libs-gmp libs-openssl test-libs test-libs-gmp test-libs-openssl test-libs-calls test-libs-diagnostics test-libs-pin
+.PHONY: libs libs-gmp libs-openssl test-libs test-libs-gmp test-libs-openssl test-libs-calls test-libs-diagnostics test-libs-pin test-libs-patch
 libs: libs-gmp libs-openssl
 TEST_TARGETS += test-libs
-test-libs: test-libs-pin test-libs-gmp test-libs-openssl test-libs-calls test-libs-diagnostics
+test-libs: test-libs-pin test-libs-patch test-libs-gmp test-libs-openssl test-libs-calls test-libs-diagnostics
 
 # ---- sources: apt-get source with a private apt configuration (mk/fetch-source.sh) -----------
 APT_PRIVATE = -o Dir::Etc::SourceList=$(abspath $(LIBS_SRC))/apt/sources.list \
@@ -88,6 +88,12 @@ $(BUILD)/obj/openssl/%/tests.ok: libs-openssl
 	@if [ ! -f $@ ] || [ $(BUILD)/openssl/$*/manifest.json -nt $@ ]; then \
 	  echo "openssl/$*: BN/RSA/DH/DSA recipes"; \
 	  NPROC=$(NPROC) nice -n 10 openssl-patch/check.sh $(BUILD)/obj/openssl/$* && touch $@; fi
+
+# Patches apply exactly as written (patch --fuzz=0), shown on a planted tree with a hunk that
+# needs fuzz.
+test-libs-patch:
+	@echo "== patched trees take no fuzz (mk/test-patched-tree.sh)"
+	@mk/test-patched-tree.sh
 
 # A pin the mirror does not have must stop the build with the version named, never fall back to
 # another version (the planted pin fails at apt-get source, before anything is replaced).
