@@ -39,7 +39,7 @@ test:
 bench:
 	@$(call TIMED,bench) $(MAKE) --no-print-directory bench-all
 run-all: $(RUN_TARGETS)
-test-all: $(TEST_TARGETS)
+test-all: $(TEST_TARGETS) format-check
 	@echo "make test: all suites passed"
 bench-all: $(BENCH_TARGETS)
 clean:
