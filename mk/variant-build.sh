@@ -8,6 +8,7 @@
 #   key_current / libdot_current   whether the last build had this key / this libdot.a
 #   fresh_obj, logged ...       a clean object folder; a step whose output goes to a log
 #   write_manifest HOST CFLAGS PATCH_NAMES   manifest.json, then the cache stamps
+# shellcheck shell=bash disable=SC2034,SC2154  # its variables are shared with the sourcing script
 mk_dir=$(dirname "${BASH_SOURCE[0]}")
 
 variant_begin() {
