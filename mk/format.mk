@@ -5,9 +5,8 @@
 #                       of `make test`, so a formatting slip does not keep the suites from running)
 #
 # Each language adds its half as prerequisites of format and format-check: the C half is here
-# (.clang-format at the root, clang-format 16 from Debian); a fragment adds its own with
-#   format: format-LANG
-#   format-check: format-LANG-check
+# (.clang-format at the root, clang-format 16 from Debian), the Java half in mk/java.mk
+# (format: java-format, format-check: java-lint).
 APT_PACKAGES += clang-format-16
 CLANG_FORMAT := clang-format-16
 # hand-written C: libdot and its tests, benchmarks and tune step, and the C programs and helpers of
