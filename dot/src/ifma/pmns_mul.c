@@ -17,8 +17,8 @@
 #include "../dot_impl.h"
 #include "pmns_impl.h"
 
-/* Loop starts on 64-byte boundaries: otherwise the full/truncated instantiations move by up to 10%
- * with unrelated code changes (bench_pmns), which would swamp the effect being measured. */
+/* Loop starts on 64-byte boundaries: otherwise the timings of the full/truncated instantiations
+ * move with unrelated code changes (bench_pmns), which would swamp the effect being measured. */
 #pragma GCC optimize("align-loops=64")
 
 #define LANES 8
