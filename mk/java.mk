@@ -38,9 +38,11 @@ java-jdk:
 # libdotbench_native.so: GMPbench's workloads and the timed loops, called through FFM with the
 # function pointers of whichever GMP variant is being measured. It links no libgmp itself.
 HARNESS_WORK := $(HARNESS_C)/gmpbench_work.c $(HARNESS_C)/gmpbench_pi.c $(HARNESS_C)/gmp_fns.c
-$(HARNESS_OUT)/libdotbench_native.so: $(HARNESS_WORK) $(wildcard $(HARNESS_C)/*.h) | deps
+# It also holds the modular-multiplication suite's timed loops (modmul_loops.c).
+HARNESS_MODMUL := $(HARNESS_C)/modmul_loops.c
+$(HARNESS_OUT)/libdotbench_native.so: $(HARNESS_WORK) $(HARNESS_MODMUL) $(wildcard $(HARNESS_C)/*.h) | deps
 	@mkdir -p $(@D)
-	$(CC) $(HARNESS_CFLAGS) -shared -Wl,-z,noexecstack -o $@ $(HARNESS_WORK)
+	$(CC) $(HARNESS_CFLAGS) -shared -Wl,-z,noexecstack -o $@ $(HARNESS_WORK) $(HARNESS_MODMUL)
 # the same workloads driven from C alone: the harness's fidelity reference
 $(HARNESS_OUT)/gmpbench_native: $(HARNESS_C)/gmpbench_native.c $(HARNESS_WORK) $(wildcard $(HARNESS_C)/*.h) | deps
 	@mkdir -p $(@D)

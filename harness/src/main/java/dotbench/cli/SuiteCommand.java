@@ -80,7 +80,7 @@ final class SuiteCommand implements Callable<Integer> {
         JsonObject provenance = Provenance.collect(root);
         String command = String.join(" ", spec.commandLine().getParseResult().originalArgs());
         try (SuiteRun<D> run = s.open(new Suite.Context(root, settings, shared.variants(), stderr::println))) {
-            List<Pairing> pairs = Pairing.select(shared.pairs(), run.variants());
+            List<Pairing> pairs = Pairing.select(shared.pairs().or(run::defaultPairs), run.variants());
             RunResult<D> result = Pipeline.run(run, settings, pairs, line -> {
                 stderr.println(line);
                 stderr.flush();

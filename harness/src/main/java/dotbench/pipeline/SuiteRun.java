@@ -4,6 +4,7 @@ import com.google.gson.JsonObject;
 import dotbench.stats.BootstrapCi;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A suite's run, opened: its variants loaded, its cases ready. The pipeline runs the cases; the
@@ -15,6 +16,11 @@ public interface SuiteRun<D> extends AutoCloseable {
 
     /** The cases, in run order; each is prepared, timed and closed in turn. */
     List<? extends Case<D>> cases();
+
+    /** The pairs compared when --pairs is not given, as --pairs spells them; empty: {@link Pairing#defaults}. */
+    default Optional<String> defaultPairs() {
+        return Optional.empty();
+    }
 
     /** One pair's comparison; by default the per-case paired ratios without aggregates. */
     default Comparison compare(Pairing pair, List<Outcome<D>> outcomes, BootstrapCi bootstrap) {
