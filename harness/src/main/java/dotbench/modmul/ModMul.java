@@ -33,8 +33,8 @@ public final class ModMul implements Suite<ModMulDetail> {
         @Option(
                 names = "--digits",
                 paramLabel = "S[,S...]",
-                description = "PMNS parameter sets by s, the 52-bit digits per coefficient (2, 3, 4)."
-                        + " Default: 3 with --quick, else 2,3,4.")
+                description =
+                        "PMNS parameter sets by s, the 52-bit digits per coefficient (2, 3, 4)." + " Default: 2,3,4.")
         String digits;
 
         @Option(
@@ -66,8 +66,8 @@ public final class ModMul implements Suite<ModMulDetail> {
     public String description() {
         return "Modular multiplication at 1024-8192 bits: libdot's PMNS product, full and truncated, against GMP's"
                 + " Montgomery product (mpn_mul_n + mpn_redc_1) and OpenSSL's BN_mod_mul_montgomery (stock builds);"
-                + " every result checked against BigInteger. Quick profile: s = 3 only, 20 ms batches, 5 samples"
-                + " (default: s = 2, 3, 4, 100 ms, 11).";
+                + " every result checked against BigInteger. Quick profile: 20 ms batches, 5 samples"
+                + " (default: 100 ms, 11).";
     }
 
     @Override
