@@ -86,21 +86,14 @@ public final class ModMul implements Suite<ModMulDetail> {
     @Override
     public SuiteRun<ModMulDetail> open(Context context) {
         List<Integer> sizes = parse(options.sizes, SIZES, "--sizes");
-        List<Integer> digits = parse(
-                options.digits,
-                context.settings().quick() ? List.of(3) : List.of(2, 3, 4),
-                List.of(2, 3, 4),
-                "--digits");
+        List<Integer> digits = parse(options.digits, List.of(2, 3, 4), "--digits");
         return ModMulRun.open(context, sizes, digits, planted);
     }
 
+    /** The values {@code spec} lists (all of {@code allowed} when absent); others are a usage error. */
     private static List<Integer> parse(String spec, List<Integer> allowed, String option) {
-        return parse(spec, allowed, allowed, option);
-    }
-
-    private static List<Integer> parse(String spec, List<Integer> absent, List<Integer> allowed, String option) {
         if (spec == null) {
-            return absent;
+            return allowed;
         }
         try {
             List<Integer> out = Arrays.stream(spec.split(","))
