@@ -44,8 +44,8 @@ final class ReportCommand implements Callable<Integer> {
     @Option(
             names = "--reference",
             paramLabel = "FILE",
-            description = "The paper's figures (default results/paper-reference.json).")
-    Path reference;
+            description = "A paper's figures; repeatable (default: every results/paper-reference*.json).")
+    List<Path> references = new ArrayList<>();
 
     @Option(
             names = "--out-dir",
@@ -67,20 +67,24 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Path root = Roots.find();
-        Path ref = reference != null ? reference : root.resolve("results/paper-reference.json");
+        List<Path> refs = references.isEmpty() ? PaperFigure.defaultReferences(root) : references;
         Path dir = outDir != null ? outDir : root.resolve("build/report");
         List<ResultFile> files;
         List<PaperFigure> figures;
         try {
             files = ReportInputs.collect(inputs, spec.commandLine().getErr());
-            figures = PaperFigure.load(ref);
+            figures = new ArrayList<>();
+            for (Path ref : refs) {
+                figures.addAll(PaperFigure.load(ref));
+            }
         } catch (IOException e) {
             throw new DotbenchException(ExitCodes.IO_ERROR, e.getMessage(), e);
         }
         if (files.isEmpty()) {
             throw new DotbenchException(ExitCodes.USAGE, "no dotbench result file among " + inputs);
         }
-        ReportModel model = ReportModel.build(files, ref, figures, Instant.now().toString());
+        ReportModel model =
+                ReportModel.build(files, refs, figures, Instant.now().toString());
         Path html = dir.resolve("report.html");
         Path md = dir.resolve("report.md");
         String trends = "";

@@ -1,6 +1,7 @@
 package dotbench.history;
 
 import dotbench.report.PairRatios;
+import dotbench.report.PaperFigure;
 import dotbench.stats.RatioEstimate;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -35,7 +36,7 @@ public record History(List<HistoryRun> runs, List<Series> series, EDivisive.Sett
                 try {
                     runs.add(HistoryRun.load(f));
                 } catch (IOException e) {
-                    if (!f.getFileName().toString().equals("paper-reference.json")) {
+                    if (!PaperFigure.isReference(f)) {
                         notes.println("history: skipping " + f + ": " + e.getMessage());
                     }
                 }

@@ -3,6 +3,7 @@ package dotbench.modmul;
 import com.google.gson.JsonObject;
 import dotbench.bindings.LibraryVariant;
 import dotbench.pipeline.Outcome;
+import dotbench.pipeline.RunResult;
 import dotbench.stats.BootstrapCi;
 import dotbench.stats.RatioEstimate;
 import dotbench.stats.Statistics;
@@ -75,6 +76,30 @@ final class ModMulFields {
         });
         test.add("products_per_s", perSecond);
         test.add("tsc_cycles_per_product", cycles);
+    }
+
+    /** A contender's block above the ratio tables: TSC cycles per product and products per second per case. */
+    static String text(String variant, RunResult<ModMulDetail> result) {
+        StringBuilder b = new StringBuilder("Contender " + variant + "\n");
+        for (Outcome<ModMulDetail> o : result.outcomes()) {
+            if (!o.measured(variant)) {
+                b.append(String.format(
+                        Locale.ROOT,
+                        "  %-20s  no figures: %s%n",
+                        o.name(),
+                        o.failed().getOrDefault(variant, "not timed")));
+                continue;
+            }
+            double perSecond = o.medianOpsPerSecond(variant);
+            double rate = o.detail().tscPerNs().getOrDefault(variant, 0.0);
+            b.append(String.format(
+                    Locale.ROOT,
+                    "  %-20s %10.0f TSC cycles %12.0f products/s%n",
+                    o.name(),
+                    rate * 1e9 / perSecond,
+                    perSecond));
+        }
+        return b.toString().stripTrailing();
     }
 
     private static double[] pick(double[] values, int[] idx) {

@@ -12,8 +12,10 @@ import dotbench.pipeline.Case;
 import dotbench.pipeline.DotbenchException;
 import dotbench.pipeline.ExitCodes;
 import dotbench.pipeline.Outcome;
+import dotbench.pipeline.RunResult;
 import dotbench.pipeline.Suite;
 import dotbench.pipeline.SuiteRun;
+import dotbench.results.Provenance;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -177,9 +179,22 @@ final class ModMulRun implements SuiteRun<ModMulDetail> {
             pairs.add(GMP + ":" + PMNS_TRUNC);
         }
         if (variants.contains(OPENSSL)) {
+            pairs.add(OPENSSL + ":" + PMNS_FULL);
             pairs.add(OPENSSL + ":" + PMNS_TRUNC);
         }
         return Optional.of(String.join(",", pairs));
+    }
+
+    @Override
+    public JsonObject provenance() {
+        JsonObject o = new JsonObject();
+        o.add("libdot", Provenance.libdot(root));
+        return o;
+    }
+
+    @Override
+    public String variantText(String variant, RunResult<ModMulDetail> result) {
+        return ModMulFields.text(variant, result);
     }
 
     @Override

@@ -67,6 +67,7 @@ public final class HtmlReport {
                 "fig9",
                 m.latencyCdfs(),
                 "No latency distributions (tests[].latency) among the inputs.");
+        h.append(ModMulTable.html(m.machines()));
         fleet(h, m);
         officialFidelity(h, m);
         return h.append(appendix).append("</body></html>\n").toString();

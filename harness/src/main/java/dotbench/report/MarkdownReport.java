@@ -98,6 +98,6 @@ public final class MarkdownReport {
             md.append("\n## GMPbench-style harness vs GMPbench 0.2's own programs\n\n")
                     .append(f.markdown());
         }
-        return md.toString();
+        return md.append(ModMulTable.markdown(m.machines())).toString();
     }
 }

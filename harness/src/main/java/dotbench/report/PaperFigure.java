@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * One headline figure of the paper, transcribed in results/paper-reference.json: where it is
@@ -79,6 +80,23 @@ public record PaperFigure(
             case "percent" -> String.format(Locale.ROOT, "%.1f%%", v);
             default -> String.format(Locale.ROOT, "%.1f %s", v, unit.replace('_', ' '));
         };
+    }
+
+    /** Whether {@code file} is named as a paper reference file is (results/paper-reference*.json), not a result file. */
+    public static boolean isReference(Path file) {
+        String name = file.getFileName().toString();
+        return name.startsWith("paper-reference") && name.endsWith(".json");
+    }
+
+    /** Every results/paper-reference*.json under {@code root}, by name; the first one alone if the folder cannot be listed. */
+    public static List<Path> defaultReferences(Path root) {
+        Path dir = root.resolve("results");
+        try (Stream<Path> s = Files.list(dir)) {
+            List<Path> found = s.filter(PaperFigure::isReference).sorted().toList();
+            return found.isEmpty() ? List.of(dir.resolve("paper-reference.json")) : found;
+        } catch (IOException e) {
+            return List.of(dir.resolve("paper-reference.json"));
+        }
     }
 
     public static List<PaperFigure> load(Path file) throws IOException {

@@ -27,7 +27,7 @@ public final class ReportInputs {
                         try {
                             out.add(ResultFile.load(f));
                         } catch (IOException e) {
-                            if (!f.getFileName().toString().equals("paper-reference.json")) {
+                            if (!PaperFigure.isReference(f)) {
                                 notes.println("report: skipping " + f + ": " + e.getMessage());
                             }
                         }

@@ -21,6 +21,12 @@ public record ReportModel(
 
     public static ReportModel build(
             List<ResultFile> files, Path reference, List<PaperFigure> figures, String generated) {
+        return build(files, List.of(reference), figures, generated);
+    }
+
+    /** The model of files against the figures of several reference files (their names listed in the report). */
+    public static ReportModel build(
+            List<ResultFile> files, List<Path> references, List<PaperFigure> figures, String generated) {
         List<Machine> machines = Machine.group(files);
         Set<String> suites = new TreeSet<>();
         files.forEach(f -> suites.add(f.suite()));
@@ -30,7 +36,7 @@ public record ReportModel(
                 .toList();
         return new ReportModel(
                 generated,
-                reference.toString(),
+                String.join(", ", references.stream().map(Path::toString).toList()),
                 List.copyOf(files),
                 machines,
                 Reproduction.table(figures, machines),
