@@ -47,7 +47,8 @@ public final class Main {
     }
 
     /** The commands that only read and write result files: they load no library, so libdot's variables do not matter. */
-    private static final Set<String> FILE_COMMANDS = Set.of("report", "compare", "history", "export", "help");
+    private static final Set<String> FILE_COMMANDS =
+            Set.of("report", "compare", "history", "export", "vs-official", "help");
 
     /** The same with {@code env} as the environment whose libdot variables are checked. */
     static int run(String[] args, PrintWriter out, PrintWriter err, Registry registry, Map<String, String> env) {

@@ -51,7 +51,7 @@ final class ResultShape {
         if (v.compareTo(BigDecimal.ONE) < 0 || v.compareTo(BigDecimal.valueOf(VERSION)) > 0) {
             throw new Wrong("schema_version " + version + " is not one this reader knows (" + VERSION + ")");
         }
-        string(root, "suite", "$");
+        required(root, "suite", "$");
         JsonObject provenance = object(root, "provenance", "$");
         if (provenance != null) {
             string(provenance, "hostname", "$.provenance");

@@ -116,6 +116,16 @@ class BadInputTest {
     }
 
     @Test
+    void aBrokenPaperReferenceIsNamed() throws IOException {
+        Path ref = dir.resolve("reference.json");
+        Files.writeString(ref, "{\"schema\": \"dotbench-paper-reference\", \"figures\": [1]}");
+        CliRun r = run("report", GOOD.toString(), "--reference", ref.toString(), "--out-dir", dir.toString());
+        assertEquals(ExitCodes.IO_ERROR, r.status(), r.err());
+        assertTrue(r.err().startsWith("dotbench: " + ref + ": a figure is malformed ("), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
+
+    @Test
     void compareWithNothingInCommonIsNotComparableNotAPass() throws IOException {
         JsonArray renamed = new JsonArray();
         JsonObject t = new JsonObject();

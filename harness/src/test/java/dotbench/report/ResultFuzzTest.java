@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Seeded random damage to the committed result files (truncation, flipped bytes, fields deleted
  * or given another type, anywhere in the tree) fed to the result reader, `dotbench compare`,
- * `report`, `history` and `export` in this JVM. Every outcome must be a success or exactly one "dotbench: "
+ * `report`, `history`, `export` and `vs-official` in this JVM. Every outcome must be a success or exactly one "dotbench: "
  * error line with a documented exit status: never an exception, never a stack trace. The seed
  * and the damage are printed with any failure, so it can be replayed (-Ddotbench.fuzz.seed=N);
  * -Ddotbench.fuzz.rounds=N runs longer (24 rounds per file by default, about a minute).
@@ -51,6 +51,8 @@ class ResultFuzzTest {
 
     private static final Set<Integer> COMPARE_EXITS =
             Set.of(ExitCodes.OK, ExitCodes.REGRESSION, ExitCodes.NOT_COMPARABLE, ExitCodes.IO_ERROR);
+    private static final Set<Integer> VS_OFFICIAL_EXITS =
+            Set.of(ExitCodes.OK, ExitCodes.USAGE, ExitCodes.FIDELITY_MISMATCH, ExitCodes.IO_ERROR);
     /** report, history and export: 2 when no file is left to use (report and history skip bad ones with a note). */
     private static final Set<Integer> REPORT_EXITS = Set.of(ExitCodes.OK, ExitCodes.USAGE, ExitCodes.IO_ERROR);
 
@@ -115,6 +117,15 @@ class ResultFuzzTest {
                         dir.resolve("history").toString());
                 String format = round % 2 == 0 ? "jmh" : "bencher";
                 cli(context, REPORT_EXITS, "export", "--format", format, file.toString());
+                // vs-official pairs a harness run with an official one: the damaged file takes its side
+                boolean official = name.startsWith("gmpbench-official");
+                Path other = ROOT.resolve("results").resolve(official ? FILES.getFirst() : FILES.get(1));
+                cli(
+                        context,
+                        VS_OFFICIAL_EXITS,
+                        "vs-official",
+                        (official ? other : file).toString(),
+                        (official ? file : other).toString());
             }
         }
         System.out.println("ResultFuzzTest: seed " + SEED + ", " + ROUNDS + " rounds x " + FILES.size()
@@ -165,7 +176,8 @@ class ResultFuzzTest {
                 context + ": " + args[0] + " must print at most one \"dotbench: \" line, printed:\n" + err);
         if (status == ExitCodes.OK || status == ExitCodes.REGRESSION) {
             assertTrue(errors.isEmpty(), context + ": exit " + status + " with an error: " + err);
-        } else if (status != ExitCodes.NOT_COMPARABLE) {
+        } else if (status != ExitCodes.NOT_COMPARABLE && status != ExitCodes.FIDELITY_MISMATCH) {
+            // 11 and 4 are verdicts told in the output; every other failure needs its reason
             assertEquals(1, errors.size(), context + ": exit " + status + " needs its one-line reason: " + err);
         }
     }
