@@ -21,11 +21,13 @@ public final class ExitCodes {
     public static final int NOT_COMPARABLE = 11;
 
     public static final String HELP = """
-            Exit status: 0 ok; 1 a variant computed a wrong answer (reported FAILED, never timed as fast);
-            2 bad usage (unknown option, test, variant, pair, a bad value, or a bad DOT_ISA, DOT_CPU_DISABLE
-            or DOT_CROSSOVER); 3 a needed library or helper is not built or cannot be loaded; 4 fidelity:
-            Java and native ratios disagree beyond the tolerance; 5 a file cannot be read (missing, a
-            folder, not UTF-8 JSON, not a usable result file) or written; compare: 10 a regression, 11 the
-            runs are not comparable or share no figure. Every error is one line on stderr, starting
-            "dotbench: "; no result file is left half-written.""";
+            Exit status: 0 ok; 1 a variant computed a wrong answer (reported FAILED,
+            never timed as fast); 2 bad usage (unknown option, test, variant, pair, a
+            bad value, or a bad DOT_ISA, DOT_CPU_DISABLE or DOT_CROSSOVER); 3 a needed
+            library or helper is not built or cannot be loaded; 4 fidelity: Java and
+            native ratios disagree beyond the tolerance; 5 a file cannot be read
+            (missing, a folder, not UTF-8 JSON, not a usable result file) or written;
+            compare: 10 a regression, 11 the runs are not comparable or share no
+            figure. Every error is one line on stderr starting "dotbench: "; no result
+            file is left half-written.""";
 }
