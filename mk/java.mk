@@ -46,7 +46,13 @@ $(HARNESS_OUT)/gmpbench_native: $(HARNESS_C)/gmpbench_native.c $(HARNESS_WORK) $
 	@mkdir -p $(@D)
 	$(CC) $(HARNESS_CFLAGS) -o $@ $(HARNESS_C)/gmpbench_native.c $(HARNESS_WORK) -ldl -lm
 
-java-native: $(DOT_SO) $(HARNESS_OUT)/libdotbench_native.so $(HARNESS_OUT)/gmpbench_native
+# libdotbench_ntt.so: the NTT suite's kernels (each libdot NTT variant by its transform table,
+# from libdot's static archive) and its timed loop
+$(HARNESS_OUT)/libdotbench_ntt.so: $(HARNESS_C)/ntt_loop.c $(HARNESS_C)/ntt_loop.h $(DOT_A) | deps
+	@mkdir -p $(@D)
+	$(CC) $(HARNESS_CFLAGS) -I$(DOT_DIR)/include -I$(DOT_DIR)/src -shared -Wl,-z,noexecstack -o $@ $(HARNESS_C)/ntt_loop.c $(DOT_A)
+
+java-native: $(DOT_SO) $(HARNESS_OUT)/libdotbench_native.so $(HARNESS_OUT)/gmpbench_native $(HARNESS_OUT)/libdotbench_ntt.so
 
 $(DOTBENCH_JAR): $(JAVA_SRCS) | java-jdk deps
 	$(MVN) -q -DskipTests package

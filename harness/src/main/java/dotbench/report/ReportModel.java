@@ -16,6 +16,7 @@ public record ReportModel(
         List<Charts.Chart> gmpbenchBars,
         List<Charts.Chart> speedBars,
         List<Charts.Chart> latencyCdfs,
+        List<Charts.Chart> nttCurves,
         List<FleetTable> fleet,
         List<OfficialFidelity> officialFidelity) {
 
@@ -38,6 +39,7 @@ public record ReportModel(
                 Charts.improvementBars("gmpbench", "fig4", machines),
                 Charts.improvementBars("speed", "fig5", machines),
                 Charts.latencyCdfs(machines),
+                NttCurves.charts(machines),
                 fleet,
                 OfficialFidelity.of(machines));
     }
