@@ -33,7 +33,7 @@ final class NttCurves {
                 List<SpeedupCurveChart.Series> series = new ArrayList<>();
                 for (PairRatios p : file.get().comparisons()) {
                     TreeMap<Integer, RatioEstimate> points = points(p, op);
-                    if (!points.isEmpty()) {
+                    if (points.size() > 1) {
                         series.add(new SpeedupCurveChart.Series(p.label(), points));
                     }
                 }

@@ -22,6 +22,12 @@ public record ReportModel(
 
     public static ReportModel build(
             List<ResultFile> files, Path reference, List<PaperFigure> figures, String generated) {
+        return build(files, reference.toString(), figures, generated);
+    }
+
+    /** @param references where the figures come from, as the report names them */
+    public static ReportModel build(
+            List<ResultFile> files, String references, List<PaperFigure> figures, String generated) {
         List<Machine> machines = Machine.group(files);
         Set<String> suites = new TreeSet<>();
         files.forEach(f -> suites.add(f.suite()));
@@ -31,7 +37,7 @@ public record ReportModel(
                 .toList();
         return new ReportModel(
                 generated,
-                reference.toString(),
+                references,
                 List.copyOf(files),
                 machines,
                 Reproduction.table(figures, machines),
