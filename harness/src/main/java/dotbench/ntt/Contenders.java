@@ -135,12 +135,12 @@ final class Contenders implements AutoCloseable {
                 out.add(v);
                 continue;
             }
-            String why = "ntt-" + v + " skipped: this CPU (or DOT_CPU_DISABLE) lacks "
-                    + (v.equals("ifma") ? "AVX-512 IFMA" : "AVX2 with FMA");
+            String lacks =
+                    "this CPU (or DOT_CPU_DISABLE) lacks " + (v.equals("ifma") ? "AVX-512 IFMA" : "AVX2 with FMA");
             if (named) {
-                throw new DotbenchException(ExitCodes.USAGE, why);
+                throw new DotbenchException(ExitCodes.USAGE, "ntt-" + v + " cannot run here: " + lacks);
             }
-            progress.accept(why);
+            progress.accept("ntt-" + v + " skipped: " + lacks);
         }
         return out;
     }
