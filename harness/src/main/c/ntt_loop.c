@@ -13,14 +13,17 @@ typedef uint64_t (*mul_fn)(uint64_t *, const uint64_t *, size_t, const uint64_t 
 typedef void (*sqr_fn)(uint64_t *, const uint64_t *, size_t);
 
 #define KERNELS(v, ops)                                                                            \
-    static uint64_t v##_mul(uint64_t *rp, const uint64_t *up, size_t un, const uint64_t *vp,      \
+    static uint64_t v##_mul(uint64_t *rp, const uint64_t *up, size_t un, const uint64_t *vp,       \
                             size_t vn)                                                             \
     {                                                                                              \
         ntt_mul_with(&ops, rp, up, un, vp, vn);                                                    \
         return rp[un + vn - 1];                                                                    \
     }                                                                                              \
-    static void v##_sqr(uint64_t *rp, const uint64_t *up, size_t n) { ntt_sqr_with(&ops, rp, up, n); } \
-    static void v##_mul_n(uint64_t *rp, const uint64_t *up, const uint64_t *vp, size_t n)         \
+    static void v##_sqr(uint64_t *rp, const uint64_t *up, size_t n)                                \
+    {                                                                                              \
+        ntt_sqr_with(&ops, rp, up, n);                                                             \
+    }                                                                                              \
+    static void v##_mul_n(uint64_t *rp, const uint64_t *up, const uint64_t *vp, size_t n)          \
     {                                                                                              \
         ntt_mul_with(&ops, rp, up, n, vp, n);                                                      \
     }
@@ -47,7 +50,9 @@ int dotbench_ntt_runs(const char *variant)
 /* the controls: the best variant that runs here, made wrong */
 static const ntt_ops *best_ops(void)
 {
-    return dotbench_ntt_runs("ifma") ? &ntt_ifma_ops : ntt_avx2_runs() ? &ntt_avx2_ops : &ntt_scalar_ops;
+    return dotbench_ntt_runs("ifma") ? &ntt_ifma_ops
+           : ntt_avx2_runs()         ? &ntt_avx2_ops
+                                     : &ntt_scalar_ops;
 }
 
 static atomic_long late_calls;
@@ -60,7 +65,8 @@ static void plant(uint64_t *rp, size_t rn, int late)
         rp[rn / 2] ^= 1;
 }
 
-static uint64_t wrong_mul(uint64_t *rp, const uint64_t *up, size_t un, const uint64_t *vp, size_t vn)
+static uint64_t wrong_mul(uint64_t *rp, const uint64_t *up, size_t un, const uint64_t *vp,
+                          size_t vn)
 {
     ntt_mul_with(best_ops(), rp, up, un, vp, vn);
     plant(rp, un + vn, 0);
@@ -71,7 +77,10 @@ static void wrong_sqr(uint64_t *rp, const uint64_t *up, size_t n)
     ntt_sqr_with(best_ops(), rp, up, n);
     plant(rp, 2 * n, 0);
 }
-static void wrong_mul_n(uint64_t *rp, const uint64_t *up, const uint64_t *vp, size_t n) { wrong_mul(rp, up, n, vp, n); }
+static void wrong_mul_n(uint64_t *rp, const uint64_t *up, const uint64_t *vp, size_t n)
+{
+    wrong_mul(rp, up, n, vp, n);
+}
 static uint64_t late_mul(uint64_t *rp, const uint64_t *up, size_t un, const uint64_t *vp, size_t vn)
 {
     ntt_mul_with(best_ops(), rp, up, un, vp, vn);
@@ -83,11 +92,17 @@ static void late_sqr(uint64_t *rp, const uint64_t *up, size_t n)
     ntt_sqr_with(best_ops(), rp, up, n);
     plant(rp, 2 * n, 1);
 }
-static void late_mul_n(uint64_t *rp, const uint64_t *up, const uint64_t *vp, size_t n) { late_mul(rp, up, n, vp, n); }
+static void late_mul_n(uint64_t *rp, const uint64_t *up, const uint64_t *vp, size_t n)
+{
+    late_mul(rp, up, n, vp, n);
+}
 
 static void *pick(int shape, void *mul, void *sqr, void *mul_n)
 {
-    return shape == DOTBENCH_SHAPE_MUL ? mul : shape == DOTBENCH_SHAPE_SQR ? sqr : shape == DOTBENCH_SHAPE_MUL_N ? mul_n : NULL;
+    return shape == DOTBENCH_SHAPE_MUL     ? mul
+           : shape == DOTBENCH_SHAPE_SQR   ? sqr
+           : shape == DOTBENCH_SHAPE_MUL_N ? mul_n
+                                           : NULL;
 }
 
 void *dotbench_ntt_kernel(const char *variant, int shape)
@@ -114,8 +129,8 @@ static int64_t ns(clockid_t clock)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-static void loop(void *fn, int shape, uint64_t *rp, const uint64_t *up, size_t un, const uint64_t *vp,
-                 size_t vn, int64_t reps, dotbench_mul_timing *out)
+static void loop(void *fn, int shape, uint64_t *rp, const uint64_t *up, size_t un,
+                 const uint64_t *vp, size_t vn, int64_t reps, dotbench_mul_timing *out)
 {
     int64_t cpu0 = ns(CLOCK_THREAD_CPUTIME_ID), wall0 = ns(CLOCK_MONOTONIC);
     if (shape == DOTBENCH_SHAPE_SQR) {
