@@ -40,8 +40,8 @@ static void check_disable_list(const char *list)
             known |= item_is(p, item, disable_names[i]);
         if (!known) {
             fprintf(stderr,
-                    "libdot: DOT_CPU_DISABLE=%s: '%.*s' names no feature (known: sse42 avx2 avx512 ifma, "
-                    "comma-separated, no spaces)\n",
+                    "libdot: DOT_CPU_DISABLE=%s: '%.*s' names no feature "
+                    "(known: sse42 avx2 avx512 ifma, comma-separated, no spaces)\n",
                     list, (int)item, p);
             abort();
         }

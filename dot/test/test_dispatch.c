@@ -86,14 +86,15 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof bad_disable / sizeof bad_disable[0]; i++) {
         dot_child_result c = run_child(NULL, bad_disable[i]);
         CHECK(dot_child_aborted_with(&c, "DOT_CPU_DISABLE=") && strstr(c.err, "names no feature"),
-              "DOT_CPU_DISABLE=%s must abort with a message before computing; status %d, stdout \"%s\", "
-              "stderr \"%s\"",
+              "DOT_CPU_DISABLE=%s must abort with a message before computing; "
+              "status %d, stdout \"%s\", stderr \"%s\"",
               bad_disable[i], c.status, c.out, c.err);
         printf("  DOT_CPU_DISABLE=%-12s -> refused: %s", bad_disable[i], c.err);
     }
     dot_child_result all = run_child(NULL, "sse42,avx2,avx512,ifma");
     CHECK(strcmp(all.out, "chain 0 9 0\n") == 0,
-          "DOT_CPU_DISABLE with every feature: default should be chain (the best that needs none), got \"%s\" (stderr %s)",
+          "DOT_CPU_DISABLE with every feature: default should be chain (the best that needs none), "
+          "got \"%s\" (stderr %s)",
           all.out, all.err);
     /* With the wide features masked off, the default falls back to the best remaining one. */
     dot_child_result masked = run_child(NULL, "avx512,ifma");
