@@ -1,0 +1,117 @@
+# The constant-time and safety promises, each with a test that can fail and a planted control
+# that must (README "Guarantees and how they are tested"):
+#   make test-taint       secret-taint (ctgrind) checks under memcheck: libdot's _ct and 4x4
+#                         kernels, and the sec paths of the GMP and OpenSSL variants end to end
+#   make test-timing      dudect-style timing test of every _ct kernel natively (AVX-512 and IFMA
+#                         included); make timing-long for the long run (also in the device bundle)
+#   make test-sanitize    the libdot test programs under AddressSanitizer + UBSan, and the
+#                         dispatch's first-call thread test (also under ThreadSanitizer)
+#   make test-fuzz        libFuzzer targets against GMP, a bounded run; make fuzz-long for more
+SAFETY_OUT := $(BUILD)/safety
+SAFETY_CFLAGS := -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -I$(DOT_DIR)/include -I$(DOT_DIR)/src -I$(DOT_DIR)/test
+
+# --- secret taint (dot/test/taint/) ---------------------------------------------------------
+.PHONY: test-taint test-taint-kernels test-taint-libs
+test-taint: test-taint-kernels test-taint-libs
+TEST_TARGETS += test-taint
+
+$(SAFETY_OUT)/taint/taint_kernels: $(DOT_DIR)/test/taint/taint_kernels.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A) | deps
+	@mkdir -p $(@D)
+	$(CC) $(SAFETY_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) -lgmp
+test-taint-kernels: $(SAFETY_OUT)/taint/taint_kernels
+	@echo "== secret taint (memcheck): libdot kernels and the planted controls"
+	@$(DOT_DIR)/test/taint/check.sh kernels $<
+
+# One probe per library variant, compiled against that variant (OpenSSL's: against its source
+# tree's bn_local.h too, for the limbs of a BIGNUM); cheap, so rebuilt on every run.
+test-taint-libs: libs-gmp libs-openssl
+	@echo "== secret taint (memcheck): GMP's sec_ functions and OpenSSL's constant-time modexp"
+	@set -e; out=$(SAFETY_OUT)/taint; mkdir -p $$out; \
+	for v in $(GMP_VARIANTS); do p=$(abspath $(BUILD))/gmp/$$v; \
+	  $(CC) -O1 -g -Wall -I$$p/include $(DOT_DIR)/test/taint/taint_gmp.c -o $$out/gmp-$$v -L$$p/lib -Wl,-rpath,$$p/lib -lgmp; done; \
+	for v in $(OPENSSL_VARIANTS); do p=$(abspath $(BUILD))/openssl/$$v o=$(abspath $(BUILD))/obj/openssl/$$v; \
+	  s=$$(cd $$o && realpath "$$(sed -n 's/^SRCDIR=//p' Makefile)"); \
+	  $(CC) -O1 -g -Wall -I$$p/include -I$$o/include -I$$s/include -I$$s $(DOT_DIR)/test/taint/taint_openssl.c \
+	    -o $$out/openssl-$$v -L$$p/lib -Wl,-rpath,$$p/lib -lcrypto; done
+	@$(DOT_DIR)/test/taint/check.sh gmp $(SAFETY_OUT)/taint
+	@$(DOT_DIR)/test/taint/check.sh openssl $(SAFETY_OUT)/taint
+
+# --- timing (dot/test/timing/) -----------------------------------------------------------------
+# The quick run times the avx512 and ifma variants' kernels (valgrind cannot run them; a CPU
+# without them prints a skip line for each) and the planted leaky kernel, which must be found.
+.PHONY: test-timing timing-long
+$(SAFETY_OUT)/timing/timing_ct: $(DOT_DIR)/test/timing/timing_ct.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A) | deps
+	@mkdir -p $(@D)
+	$(CC) $(SAFETY_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) -lgmp
+test-timing: $(SAFETY_OUT)/timing/timing_ct
+	@echo "== timing test (dudect method): the AVX-512 and IFMA constant-time kernels"
+	@$< --quick
+TEST_TARGETS += test-timing
+timing-long: $(SAFETY_OUT)/timing/timing_ct
+	$<
+# In the device bundle as timing_ct: `dot-device timing_ct` runs the long mode, --quick the short.
+DEVICE_PROGRAMS += $(DOT_DIR)/test/timing/timing_ct.c
+DEVICE_OBJS += $(DEVICE_OUT)/obj/timing_ct.o
+$(DEVICE_OUT)/dot-device: $(DEVICE_OUT)/obj/timing_ct.o
+$(DEVICE_OUT)/obj/%.o: $(DOT_DIR)/test/timing/%.c $(DOT_COMMON_HDRS) $(DOT_HDRS) | deps
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) -Dmain=device_$* -c $< -o $@
+
+# --- sanitizers (AddressSanitizer + UBSan; ThreadSanitizer for the thread test) --------------
+# libdot compiled again with the sanitizer, per-folder ISA flags as in dot.mk, into its own
+# archive; the test programs of dot/test (native and emulated AVX-512/IFMA) linked with it.
+# Inline asm (the add-with-carry chain) is not instrumented by ASan: its loads and stores are
+# checked only where C code around it touches the same limbs.
+SAN_FLAGS_asan := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_FLAGS_tsan := -fsanitize=thread
+SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# $(1): asan | tsan
+define san_lib
+$(SAFETY_OUT)/$(1)/obj/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) | deps
+	@mkdir -p $$(@D)
+	$(CC) $(DOT_CFLAGS) $(SAN_FLAGS_$(1)) $$(call isaflags,$$<) -c $$< -o $$@
+$(SAFETY_OUT)/$(1)/obj-emul/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) $(wildcard $(DOT_DIR)/test/emul/*.h) | deps
+	@mkdir -p $$(@D)
+	$(CC) $(DOT_CFLAGS) $(DOT_EMUL_CFLAGS) $(SAN_FLAGS_$(1)) -c $$< -o $$@
+$(SAFETY_OUT)/$(1)/libdot.a: $(patsubst $(DOT_DIR)/src/%.c,$(SAFETY_OUT)/$(1)/obj/%.o,$(DOT_SRCS))
+	rm -f $$@ && ar rcs $$@ $$^
+endef
+$(eval $(call san_lib,asan))
+$(eval $(call san_lib,tsan))
+SAN_EMUL_OBJS := $(patsubst $(DOT_DIR)/src/%.c,$(SAFETY_OUT)/asan/obj-emul/%.o,$(DOT_EMUL_SRCS))
+SAN_TESTS := $(patsubst $(DOT_DIR)/test/%.c,$(SAFETY_OUT)/asan/test/%,$(wildcard $(DOT_DIR)/test/test_*.c)) \
+             $(patsubst $(DOT_DIR)/test/emul/%.c,$(SAFETY_OUT)/asan/emul/%,$(wildcard $(DOT_DIR)/test/emul/test_*.c)) \
+             $(SAFETY_OUT)/asan/test/thread_first_call
+$(SAFETY_OUT)/asan/test/%: $(DOT_DIR)/test/%.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(SAFETY_OUT)/asan/libdot.a
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) $(SAN_FLAGS_asan) -pthread -o $@ $< $(DOT_COMMON_SRCS) $(SAFETY_OUT)/asan/libdot.a -lgmp
+$(SAFETY_OUT)/asan/test/%: $(DOT_DIR)/test/safety/%.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(SAFETY_OUT)/asan/libdot.a
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) $(SAN_FLAGS_asan) -pthread -o $@ $< $(DOT_COMMON_SRCS) $(SAFETY_OUT)/asan/libdot.a -lgmp
+$(SAFETY_OUT)/asan/emul/%: $(DOT_DIR)/test/emul/%.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(SAN_EMUL_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) $(DOT_EMUL_CFLAGS) $(SAN_FLAGS_asan) -o $@ $< $(DOT_COMMON_SRCS) $(SAN_EMUL_OBJS) -lgmp
+$(SAFETY_OUT)/tsan/thread_first_call: $(DOT_DIR)/test/safety/thread_first_call.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(SAFETY_OUT)/tsan/libdot.a
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) $(SAN_FLAGS_tsan) -pthread -o $@ $< $(DOT_COMMON_SRCS) $(SAFETY_OUT)/tsan/libdot.a -lgmp
+$(SAFETY_OUT)/thread_first_call: $(DOT_DIR)/test/safety/thread_first_call.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A)
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) -pthread -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) -lgmp
+
+.PHONY: test-sanitize test-threads
+test-sanitize: $(SAN_TESTS)
+	@echo "== libdot's test programs under AddressSanitizer + UBSan"
+	@set -e; for t in $(SAN_TESTS); do echo "-- $$t"; env $(SAN_ENV) $$t | tail -2; done
+TEST_TARGETS += test-sanitize
+# the dispatch's first call raced by 16 threads in fresh processes, plain and under TSan; the
+# planted racy lazy initialisation must be reported by TSan
+test-threads: $(SAFETY_OUT)/thread_first_call $(SAFETY_OUT)/tsan/thread_first_call
+	@echo "== dispatch resolution: first calls raced by many threads, in fresh processes"
+	@$(SAFETY_OUT)/thread_first_call 100
+	@echo "-- under ThreadSanitizer"
+	@TSAN_OPTIONS=halt_on_error=1 $(SAFETY_OUT)/tsan/thread_first_call 10
+	@out=$$(TSAN_OPTIONS=halt_on_error=1 $(SAFETY_OUT)/tsan/thread_first_call planted-race 2>&1); rc=$$?; \
+	if [ $$rc -ne 0 ] && grep -q 'ThreadSanitizer: data race' <<<"$$out"; then \
+	  echo "  ok   planted racy lazy init: reported by ThreadSanitizer (exit $$rc)"; \
+	else echo "  FAIL planted racy lazy init not reported (exit $$rc)"; exit 1; fi
+TEST_TARGETS += test-threads
