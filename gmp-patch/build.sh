@@ -59,6 +59,8 @@ else
   mkdir -p "$obj"
   (cd "$obj" && "${configure[@]}" > configure.out 2>&1) || { tail -30 "$obj/configure.out"; exit 1; }
 fi
+# a CPU path whose sec_ asm calls mpn_add_n directly would reach libdot's fast flavour: refused
+[[ $variant != dot* ]] || "$here/sec_host.sh" "$obj" "$host"
 make -C "$obj" -j"$jobs" > "$obj/make.out" 2>&1 || { tail -40 "$obj/make.out"; exit 1; }
 make -C "$obj" install > "$obj/install.out" 2>&1 || { tail -20 "$obj/install.out"; exit 1; }
 

@@ -64,15 +64,17 @@ $(DEVICE_OUT)/obj/%.o: $(DOT_DIR)/test/timing/%.c $(DOT_COMMON_HDRS) $(DOT_HDRS)
 # checked only where C code around it touches the same limbs.
 SAN_FLAGS_asan := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_FLAGS_tsan := -fsanitize=thread
+SAN_CC_asan := $(CC)
+SAN_CC_tsan := $(CC)
 SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # $(1): asan | tsan
 define san_lib
 $(SAFETY_OUT)/$(1)/obj/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) | deps
 	@mkdir -p $$(@D)
-	$(CC) $(DOT_CFLAGS) $(SAN_FLAGS_$(1)) $$(call isaflags,$$<) -c $$< -o $$@
+	$(SAN_CC_$(1)) $(DOT_CFLAGS) $(SAN_FLAGS_$(1)) $$(call isaflags,$$<) -c $$< -o $$@
 $(SAFETY_OUT)/$(1)/obj-emul/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) $(wildcard $(DOT_DIR)/test/emul/*.h) | deps
 	@mkdir -p $$(@D)
-	$(CC) $(DOT_CFLAGS) $(DOT_EMUL_CFLAGS) $(SAN_FLAGS_$(1)) -c $$< -o $$@
+	$(SAN_CC_$(1)) $(DOT_CFLAGS) $(DOT_EMUL_CFLAGS) $(SAN_FLAGS_$(1)) -c $$< -o $$@
 $(SAFETY_OUT)/$(1)/libdot.a: $(patsubst $(DOT_DIR)/src/%.c,$(SAFETY_OUT)/$(1)/obj/%.o,$(DOT_SRCS))
 	rm -f $$@ && ar rcs $$@ $$^
 endef
@@ -115,3 +117,70 @@ test-threads: $(SAFETY_OUT)/thread_first_call $(SAFETY_OUT)/tsan/thread_first_ca
 	  echo "  ok   planted racy lazy init: reported by ThreadSanitizer (exit $$rc)"; \
 	else echo "  FAIL planted racy lazy init not reported (exit $$rc)"; exit 1; fi
 TEST_TARGETS += test-threads
+
+# --- fuzzing (dot/test/fuzz/, libFuzzer from Debian's clang) --------------------------------
+# libdot built by clang with libFuzzer's coverage and ASan + UBSan, the targets linked with the
+# system GMP as the oracle. `make test` runs each target FUZZ_SECONDS from the committed seed
+# corpus (dot/test/fuzz/corpus/<target>/; new inputs go to a scratch copy), then the target with
+# a planted wrong answer, which must be found. make fuzz-long FUZZ_LONG_SECONDS=3600: the long run.
+APT_PACKAGES += clang libclang-rt-dev
+FUZZ_CC := clang
+FUZZ_SECONDS := 25
+FUZZ_LONG_SECONDS := 1800
+SAN_FLAGS_fuzz := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+SAN_CC_fuzz := $(FUZZ_CC)
+$(eval $(call san_lib,fuzz))
+FUZZ_TARGETS := fuzz_addsub fuzz_mul4x4
+$(SAFETY_OUT)/fuzz/%: $(DOT_DIR)/test/fuzz/%.c $(SAFETY_OUT)/fuzz/libdot.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$(DOT_DIR)/include -I$(DOT_DIR)/src -o $@ $< $(SAFETY_OUT)/fuzz/libdot.a -lgmp
+$(SAFETY_OUT)/fuzz/fuzz_addsub_planted: $(DOT_DIR)/test/fuzz/fuzz_addsub.c $(SAFETY_OUT)/fuzz/libdot.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -g -O1 -DFUZZ_PLANT -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$(DOT_DIR)/include -I$(DOT_DIR)/src -o $@ $< $(SAFETY_OUT)/fuzz/libdot.a -lgmp
+
+.PHONY: test-fuzz fuzz-long
+test-fuzz: $(addprefix $(SAFETY_OUT)/fuzz/,$(FUZZ_TARGETS) fuzz_addsub_planted)
+	@echo "== fuzzing (libFuzzer, GMP as the oracle): $(FUZZ_SECONDS) s a target, then the planted wrong answer"
+	@$(DOT_DIR)/test/fuzz/run.sh $(SAFETY_OUT)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+TEST_TARGETS += test-fuzz
+fuzz-long: $(addprefix $(SAFETY_OUT)/fuzz/,$(FUZZ_TARGETS) fuzz_addsub_planted)
+	@$(DOT_DIR)/test/fuzz/run.sh $(SAFETY_OUT)/fuzz $(FUZZ_LONG_SECONDS) $(FUZZ_TARGETS)
+
+# --- tests that cannot pass vacuously --------------------------------------------------------
+.PHONY: test-validate test-gmp-host-guard test-libs-isa
+# results/schema/validate.py fails on no files, reports a non-UTF-8 file and checks the rest
+test-validate: | deps
+	@echo "== validate.py: no vacuous pass"
+	@results/schema/test_validate.sh
+TEST_TARGETS += test-validate
+
+# the refusal of a GMP_HOST whose sec_ asm calls mpn_add_n: the real dot tree passes, a tree with
+# coreihwl's redc_1.asm (configure's choice for a Haswell host) is refused with exit 2
+test-gmp-host-guard: libs-gmp
+	@echo "== GMP_HOST guard for the sec_ paths"
+	@gmp-patch/sec_host.sh $(BUILD)/obj/gmp/dot $(GMP_HOST) && echo "  ok   $(GMP_HOST): accepted"
+	@t=$$(mktemp -d) && mkdir $$t/mpn && ln -s $(abspath $(LIBS_SRC))/gmp/mpn/x86_64/coreihwl/redc_1.asm $$t/mpn/redc_1.asm && \
+	  { gmp-patch/sec_host.sh $$t coreihwl-pc-linux-gnu 2> $$t/err; rc=$$?; }; msg=$$(cat $$t/err); rm -rf $$t; \
+	  if [ $$rc = 2 ] && grep -q 'refused' <<<"$$msg"; then echo "  ok   coreihwl-pc-linux-gnu: refused: $$msg"; \
+	  else echo "  FAIL coreihwl-pc-linux-gnu not refused (exit $$rc)"; exit 1; fi
+TEST_TARGETS += test-gmp-host-guard
+
+$(SAFETY_OUT)/isa_list: $(DOT_DIR)/test/safety/isa_list.c $(DOT_A) | deps
+	@mkdir -p $(@D)
+	$(CC) $(SAFETY_CFLAGS) -o $@ $< $(DOT_A)
+# The library suites again under every other DOT_ISA this CPU runs (the default's full runs are
+# test-libs'): GMP's tests/mpn on dot, tests/devel/try on the vector kernels (DOT_CROSSOVER=0)
+# through the carry-in forms, OpenSSL's test_bn and test_exp on dot-noasm (where bn_add_words
+# and comba4 reach libdot), and calls.sh on both libraries.
+test-libs-isa: libs-gmp libs-openssl $(SAFETY_OUT)/isa_list
+	@set -e; isas=$$($(SAFETY_OUT)/isa_list --others); \
+	echo "== library suites under each other DOT_ISA: $$(echo $$isas) (default: $$($(SAFETY_OUT)/isa_list | head -1))"; \
+	for isa in $$isas; do \
+	  echo "-- DOT_ISA=$$isa"; \
+	  DOT_ISA=$$isa NPROC=$(NPROC) nice -n 10 gmp-patch/check.sh $(BUILD)/obj/gmp/dot tests/mpn; \
+	  DOT_ISA=$$isa TRY_RUNS="mpn_add_nc:1-64:0 mpn_sub_nc:1-64:0" nice -n 10 gmp-patch/try.sh $(BUILD)/obj/gmp/dot; \
+	  DOT_ISA=$$isa NPROC=$(NPROC) nice -n 10 openssl-patch/check.sh $(BUILD)/obj/openssl/dot-noasm test_bn test_exp; \
+	  DOT_ISA=$$isa CALLS_VARIANTS="dot dot-noasm" gmp-patch/calls.sh gmp $(BUILD); \
+	  DOT_ISA=$$isa CALLS_VARIANTS="dot dot-noasm" gmp-patch/calls.sh openssl $(BUILD); \
+	done
+TEST_TARGETS += test-libs-isa
