@@ -79,9 +79,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t nbytes = r.left;
     for (size_t i = 0; i < n; i++) {
         dot_limb_t a = 0, b = 0;
-        for (int j = 0; j < 8; j++) {
-            a = a << 8 | (nbytes ? limbs[(16 * i + (size_t)j) % nbytes] : 0);
-            b = b << 8 | (nbytes ? limbs[(16 * i + 8 + (size_t)j) % nbytes] : 0);
+        for (int j = 0; j < 8; j++) { /* little-endian, as the limbs lie in memory */
+            a |= (dot_limb_t)(nbytes ? limbs[(16 * i + (size_t)j) % nbytes] : 0) << (8 * j);
+            b |= (dot_limb_t)(nbytes ? limbs[(16 * i + 8 + (size_t)j) % nbytes] : 0) << (8 * j);
         }
         unsigned sel = (pattern >> (i % 8)) & 1;
         if (sel && (i + pattern) % 3 == 0)
@@ -120,9 +120,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     default: c = t ? t->sub_nc_ct(rp, up, vp, n, cin) : dot_sub_nc_ct(rp, up, vp, n, cin); break;
     }
 #ifdef FUZZ_PLANT
-    /* the planted wrong answer: a flipped bit for 19-limb subtractions whose sixth limb is 0x5eed */
-    if (sub && n == 19 && u[5] == 0x5eed)
-        rp[3] ^= 1;
+    /* the planted wrong answer: a flipped bit for subtractions of a multiple of 19 limbs whose
+     * low limb ends in 0x0d15ea5e */
+    if ((uint32_t)u[0] == 0x0d15ea5e && sub && n % 19 == 0)
+        rp[n - 1] ^= 1;
 #endif
     if (c != wc)
         fail("carry differs from GMP", table, op, n, layout, cin);

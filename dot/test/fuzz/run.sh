@@ -28,8 +28,9 @@ done
 mkdir -p "$dir/work/planted"
 rm -f "$dir/work/planted"/crash-*
 log=$dir/planted.log
+rm -rf "$dir/work/planted-corpus" && mkdir -p "$dir/work/planted-corpus"
 "$dir/fuzz_addsub_planted" -max_total_time="$seconds" -seed=1 -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix="$dir/work/planted/" "$corpus/fuzz_addsub" > "$log" 2>&1
+  -artifact_prefix="$dir/work/planted/" "$dir/work/planted-corpus" "$corpus/fuzz_addsub" > "$log" 2>&1
 rc=$?
 if [[ $rc != 0 ]] && grep -q 'result differs from GMP' "$log" && ls "$dir/work/planted"/crash-* > /dev/null 2>&1; then
   echo "  ok   planted wrong answer: found ($(grep -m1 -o 'fuzz_addsub: result differs.*' "$log"); after $(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#') inputs)"
