@@ -91,7 +91,7 @@ class SideBySideTest {
             }
             // both patched builds answered, each with the dotmp marker and libdot's settings
             List<String> patched = loaded.stream()
-                    .filter(v -> v.marker().map(m -> m.startsWith("dotmp") && m.contains("isa=")).orElse(false))
+                    .filter(v -> v.marker().map(mk -> mk.startsWith("dotmp") && mk.contains("isa=")).orElse(false))
                     .map(v -> v.spec().name()).toList();
             assertTrue(patched.containsAll(List.of("dot", "dot-noasm")), "variants with the dotmp marker: " + patched);
             assertTrue(loaded.size() >= 6, "loaded: " + loaded);
