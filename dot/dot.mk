@@ -4,7 +4,12 @@
 # Instruction-set flags apply per source folder, from the folder's name, never globally.
 DOT_DIR := dot
 DOT_OUT := $(BUILD)/dot
-DOT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wshadow -fPIC -fvisibility=hidden -I$(DOT_DIR)/include -I$(DOT_DIR)/src
+# -fno-reorder-functions and -fno-reorder-blocks-and-partition keep every byte of libdot in
+# plain .text: the linker puts .text.unlikely/.text.startup sections at the front of the
+# patched libraries' .text, which would shift all of GMP's and OpenSSL's own functions and
+# change their code alignment against the stock build (a layout effect, not the patch's).
+DOT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wshadow -fPIC -fvisibility=hidden \
+  -fno-reorder-functions -fno-reorder-blocks-and-partition -I$(DOT_DIR)/include -I$(DOT_DIR)/src
 ISAFLAGS_scalar :=
 ISAFLAGS_sse := -msse4.2
 ISAFLAGS_avx2 := -mavx2
@@ -20,10 +25,10 @@ DOT_STATIC_OBJS := $(patsubst $(DOT_DIR)/src/%.c,$(DOT_OUT)/obj/static/%.o,$(DOT
 DOT_SO := $(DOT_OUT)/libdot.so
 DOT_A := $(DOT_OUT)/libdot.a
 
-$(DOT_OUT)/obj/shared/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) | deps
+$(DOT_OUT)/obj/shared/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) $(DOT_DIR)/dot.mk | deps
 	@mkdir -p $(@D)
 	$(CC) $(DOT_CFLAGS) -DDOT_BUILD_SHARED $(call isaflags,$<) -c $< -o $@
-$(DOT_OUT)/obj/static/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) | deps
+$(DOT_OUT)/obj/static/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) $(DOT_DIR)/dot.mk | deps
 	@mkdir -p $(@D)
 	$(CC) $(DOT_CFLAGS) $(call isaflags,$<) -c $< -o $@
 
@@ -64,7 +69,7 @@ $(DOT_OUT)/emul/%: $(DOT_DIR)/test/emul/%.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS
 DOT_DEBUG_OBJS := $(patsubst $(DOT_DIR)/src/%.c,$(DOT_OUT)/obj/debug/%.o,$(DOT_SRCS))
 DOT_DEBUG_A := $(DOT_OUT)/libdot-debug.a
 DOT_DEBUG_TESTS := $(patsubst $(DOT_DIR)/test/debug/%.c,$(DOT_OUT)/debug/%,$(wildcard $(DOT_DIR)/test/debug/test_*.c))
-$(DOT_OUT)/obj/debug/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) | deps
+$(DOT_OUT)/obj/debug/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) $(DOT_DIR)/dot.mk | deps
 	@mkdir -p $(@D)
 	$(CC) $(DOT_CFLAGS) -DDOT_DEBUG $(call isaflags,$<) -c $< -o $@
 $(DOT_DEBUG_A): $(DOT_DEBUG_OBJS)
@@ -80,6 +85,12 @@ test-dot-ct: $(DOT_OUT)/test/ct_probe
 	@echo "== constant-time check (valgrind instruction counts)"
 	@$(DOT_DIR)/test/ct_check.sh $<
 TEST_TARGETS += test-dot
+# code layout of the patched libraries against stock (dot/test/layout/run.sh)
+.PHONY: test-dot-layout
+test-dot-layout: $(DOT_A) libs-gmp libs-openssl
+	@echo "== code layout of the patched libraries"
+	@$(DOT_DIR)/test/layout/run.sh $(DOT_A) $(BUILD)
+TEST_TARGETS += test-dot-layout
 # the NTT products (dot_ntt.h): the same valgrind method on the scalar variant
 .PHONY: test-dot-ct-ntt
 test-dot-ct-ntt: $(DOT_OUT)/test/ct_ntt_probe

@@ -9,6 +9,9 @@
 #                       and a fresh native process, quick profile unless FIDELITY_ARGS says otherwise
 #                       (e.g. FIDELITY_ARGS="--quick --variants stock-noasm,dot-noasm" for the C pathways)
 #   make bindings       regenerate the low-level bindings with jextract (mk/bindings.mk)
+#   make java-format    format the hand-written Java (palantir-java-format through spotless; part of `make format`)
+#   make java-lint      fail on unformatted Java or a repeated block of code (PMD's CPD) in bindings/, harness/, jmh/,
+#                       generated bindings excluded; part of `make test` and `make format-check`
 APT_PACKAGES += maven
 HARNESS_OUT := $(BUILD)/harness
 HARNESS_C := harness/src/main/c
@@ -27,7 +30,7 @@ MVN := JAVA_HOME=$(JDK25) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn
 # prerequisites (.SECONDEXPANSION) gives it back instead of reading a variable
 JAVA_SRCS := pom.xml $(subst $$,$$$$,$(shell find bindings/pom.xml bindings/src harness/pom.xml harness/src/main/java harness/src/main/resources -type f 2>/dev/null))
 
-.PHONY: java java-native java-test java-jdk gmpbench-quick gmpbench-full fidelity bindings
+.PHONY: java java-native java-test java-jdk java-format java-lint format format-check gmpbench-quick gmpbench-full fidelity bindings
 
 java-jdk:
 	@test -n "$(JDK25)" || { echo "java.mk: no JDK 25 found (looked at JAVA_HOME and /usr/lib/jvm/*/release); install one, e.g. Temurin 25, under /usr/lib/jvm" >&2; exit 1; }
@@ -82,7 +85,17 @@ gmpbench-full: java $(if $(wildcard mk/libs.mk),libs)
 # processes); the programs are shown beside them.
 FIDELITY_ARGS ?= --quick
 fidelity: java $(if $(wildcard mk/libs.mk),libs)
-	$(DOTBENCH) fidelity --native $(HARNESS_OUT)/gmpbench_native $(FIDELITY_ARGS)
+	$(DOTBENCH) fidelity gmpbench --native $(HARNESS_OUT)/gmpbench_native $(FIDELITY_ARGS)
 
-TEST_TARGETS += java-test
+java-format: | java-jdk
+	$(MVN) -q spotless:apply
+
+java-lint: | java-jdk
+	$(MVN) -q spotless:check pmd:cpd-check
+
+# the C half of `make format`/`make format-check` adds its own prerequisites to the same targets
+format: java-format
+format-check: java-lint
+
+TEST_TARGETS += java-test java-lint
 RUN_TARGETS += gmpbench-quick

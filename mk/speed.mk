@@ -35,8 +35,8 @@ $(OPENSSL_APP): $(BUILD)/openssl/stock/lib/libcrypto.so
 
 openssl-fidelity: java $(if $(wildcard mk/libs.mk),libs-openssl)
 	$(MAKE) $(OPENSSL_APP)
-	$(DOTBENCH) speed --variants stock --algs rsa2048,ffdh2048 --seconds 10 --fidelity $(OPENSSL_APP) \
-	  --fidelity-rounds $(FIDELITY_ROUNDS) \
+	$(DOTBENCH) fidelity speed --variants stock --algs rsa2048,ffdh2048 --seconds 10 --openssl $(OPENSSL_APP) \
+	  --rounds $(FIDELITY_ROUNDS) \
 	  --out $(RESULTS_OUT)/speed-fidelity.json $(SPEED_ARGS)
 
 RUN_TARGETS += speed-quick

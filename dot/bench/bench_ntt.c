@@ -23,7 +23,7 @@
 
 #define MAX_N 1024
 #define MAX_SAMPLES 41
-#define MAX_CONTENDERS 5
+#define MAX_CONTENDERS 6
 #define SAMPLE_CYCLES 200000.0 /* calls per sample: enough to span this much */
 
 typedef struct {
@@ -36,6 +36,7 @@ static void gmp_sqr(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, siz
 static void school(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_basecase_mul(r, u, n, v, n); }
 static void scalar_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_transform(&ntt_scalar_ops, r, u, n, v, n); }
 static void ifma_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_transform(&ntt_ifma_ops, r, u, n, v, n); }
+static void avx2_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_transform(&ntt_avx2_ops, r, u, n, v, n); }
 static void entry_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { dot_ntt_mul(r, u, n, v, n); }
 static void entry_sqr(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { (void)v; dot_ntt_sqr(r, u, n); }
 
@@ -173,6 +174,10 @@ int main(int argc, char **argv)
         if (dot_isa_supported("ifma")) {
             path_ops[nm] = &ntt_ifma_ops;
             mul[nm++] = (contender){"ntt ifma, transforms only", ifma_mul};
+        }
+        if (ntt_avx2_runs()) {
+            path_ops[nm] = &ntt_avx2_ops;
+            mul[nm++] = (contender){"ntt avx2, transforms only", avx2_mul};
         }
         mul[nm++] = (contender){"schoolbook (hand-over)", school};
     }

@@ -1,13 +1,18 @@
 /*
  * dot_ntt_mont_mul (dot_ntt.h) against GMP's Montgomery multiplication as its mpn_powm does it
  * for these sizes: mpn_mul_n, then mpn_redc_n with the n-limb inverse from mpn_binvert (GMP's
- * internal functions, exported by libgmp under their __gmpn_ names), at 2048 to 16384 bits.
+ * internal functions, exported by libgmp under their __gmpn_ names), and against OpenSSL's
+ * BN_mod_mul_montgomery from the libcrypto DOT_BENCH_LIBCRYPTO names (default
+ * build/openssl/stock/lib/libcrypto.so.3, loaded with dlopen; left out, with a line saying so,
+ * when it does not load), at 2048 to 16384 bits.
  *
  * Method as in bench_ntt.c: the same random odd modulus and operands for both; the results are
  * compared before timing; the two contenders take turns, the starting one rotating; the ratio is
- * GMP's time over dot's in the same round, median and interquartile range of those ratios.
+ * GMP's (or OpenSSL's) time over dot's in the same round, median and interquartile range of
+ * those ratios.
  * usage: bench_ntt_mont [--quick]
  */
+#include <dlfcn.h>
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,11 +30,79 @@ void __gmpn_redc_n(mp_ptr, mp_ptr, mp_srcptr, mp_size_t, mp_srcptr);
 #define MAX_SAMPLES 41
 #define SAMPLE_CYCLES 200000.0
 
+/* OpenSSL's BIGNUM API through dlopen: pointers to its opaque types as void *. */
+static struct {
+    void *(*ctx_new)(void);
+    void *(*mont_new)(void);
+    int (*mont_set)(void *mont, const void *mod, void *ctx);
+    void *(*lebin2bn)(const unsigned char *s, int len, void *ret);
+    int (*bn2lebinpad)(const void *a, unsigned char *to, int tolen);
+    int (*mont_mul)(void *r, const void *a, const void *b, void *mont, void *ctx);
+    void (*bn_free)(void *);
+    void (*mont_free)(void *);
+    void (*ctx_free)(void *);
+    const char *path;
+    int loaded;
+} ossl;
+
+static int ossl_load(void)
+{
+    const char *path = getenv("DOT_BENCH_LIBCRYPTO");
+    ossl.path = path && *path ? path : "build/openssl/stock/lib/libcrypto.so.3";
+    void *h = dlopen(ossl.path, RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return 0;
+    *(void **)&ossl.ctx_new = dlsym(h, "BN_CTX_new");
+    *(void **)&ossl.mont_new = dlsym(h, "BN_MONT_CTX_new");
+    *(void **)&ossl.mont_set = dlsym(h, "BN_MONT_CTX_set");
+    *(void **)&ossl.lebin2bn = dlsym(h, "BN_lebin2bn");
+    *(void **)&ossl.bn2lebinpad = dlsym(h, "BN_bn2lebinpad");
+    *(void **)&ossl.mont_mul = dlsym(h, "BN_mod_mul_montgomery");
+    *(void **)&ossl.bn_free = dlsym(h, "BN_free");
+    *(void **)&ossl.mont_free = dlsym(h, "BN_MONT_CTX_free");
+    *(void **)&ossl.ctx_free = dlsym(h, "BN_CTX_free");
+    return ossl.ctx_new && ossl.mont_new && ossl.mont_set && ossl.lebin2bn && ossl.bn2lebinpad &&
+           ossl.mont_mul && ossl.bn_free && ossl.mont_free && ossl.ctx_free;
+}
+
 typedef struct {
     const dot_ntt_mont *m;
     mp_limb_t n[MAX_LIMBS], ip[MAX_LIMBS], t[2 * MAX_LIMBS];
     size_t k;
+    void *bctx, *bmont, *bn, *ba, *bb, *br; /* OpenSSL's */
 } modulus;
+
+enum { GMP, DOT, OSSL, CONTENDERS };
+
+static void *to_bn(const mp_limb_t *x, size_t k)
+{
+    return ossl.lebin2bn((const unsigned char *)x, (int)(k * sizeof *x), NULL); /* little-endian x86 */
+}
+
+/* OpenSSL's context for md's modulus and the operands a, b; 0 if it failed */
+static int ossl_setup(modulus *md, const mp_limb_t *a, const mp_limb_t *b)
+{
+    md->bctx = ossl.ctx_new();
+    md->bmont = ossl.mont_new();
+    md->bn = to_bn(md->n, md->k);
+    md->ba = to_bn(a, md->k);
+    md->bb = to_bn(b, md->k);
+    md->br = to_bn(a, md->k);
+    return md->bctx && md->bmont && md->bn && md->ba && md->bb && md->br &&
+           ossl.mont_set(md->bmont, md->bn, md->bctx);
+}
+
+static void ossl_teardown(modulus *md)
+{
+    void **bns[] = {&md->bn, &md->ba, &md->bb, &md->br};
+    for (size_t i = 0; i < 4; i++)
+        if (*bns[i])
+            ossl.bn_free(*bns[i]), *bns[i] = NULL;
+    if (md->bmont)
+        ossl.mont_free(md->bmont), md->bmont = NULL;
+    if (md->bctx)
+        ossl.ctx_free(md->bctx), md->bctx = NULL;
+}
 
 static void gmp_mont(modulus *md, mp_limb_t *r, const mp_limb_t *a, const mp_limb_t *b)
 {
@@ -37,14 +110,16 @@ static void gmp_mont(modulus *md, mp_limb_t *r, const mp_limb_t *a, const mp_lim
     __gmpn_redc_n(r, md->t, md->n, (mp_size_t)md->k, md->ip);
 }
 
-static double time_calls(modulus *md, int dot, mp_limb_t *r, const mp_limb_t *a, const mp_limb_t *b, int reps)
+static double time_calls(modulus *md, int who, mp_limb_t *r, const mp_limb_t *a, const mp_limb_t *b, int reps)
 {
     uint64_t t0 = dot_tsc_begin();
     for (int i = 0; i < reps; i++) {
-        if (dot)
+        if (who == DOT)
             dot_ntt_mont_mul(md->m, r, a, b);
-        else
+        else if (who == GMP)
             gmp_mont(md, r, a, b);
+        else
+            ossl.mont_mul(md->br, md->ba, md->bb, md->bmont, md->bctx);
     }
     return (double)(dot_tsc_end() - t0) / reps;
 }
@@ -55,7 +130,7 @@ static int one_size(size_t bits, int samples)
 {
     static modulus md;
     static mp_limb_t a[MAX_LIMBS], b[MAX_LIMBS], want[MAX_LIMBS], got[MAX_LIMBS];
-    static double cyc[2][MAX_SAMPLES], ratio[MAX_SAMPLES];
+    static double cyc[CONTENDERS][MAX_SAMPLES], ratio[MAX_SAMPLES];
     size_t k = md.k = bits / 64;
     dot_rng rng;
     dot_rng_seed(&rng, bits);
@@ -80,21 +155,45 @@ static int one_size(size_t bits, int samples)
         dot_ntt_mont_free(m);
         return 1;
     }
-    int reps[2];
-    for (int d = 0; d < 2; d++) {
+    int nc = 2;
+    if (ossl.loaded) {
+        if (!ossl_setup(&md, a, b)) {
+            fprintf(stderr, "OpenSSL's Montgomery context failed at %zu bits\n", bits);
+            ossl_teardown(&md);
+            dot_ntt_mont_free(m);
+            return 1;
+        }
+        static mp_limb_t ogot[MAX_LIMBS];
+        ossl.mont_mul(md.br, md.ba, md.bb, md.bmont, md.bctx);
+        ossl.bn2lebinpad(md.br, (unsigned char *)ogot, (int)(k * sizeof ogot[0]));
+        if (memcmp(ogot, want, k * sizeof ogot[0]) != 0) {
+            fprintf(stderr, "BN_mod_mul_montgomery disagrees with mpn_redc_n at %zu bits: not timed\n", bits);
+            ossl_teardown(&md);
+            dot_ntt_mont_free(m);
+            return 1;
+        }
+        nc = 3;
+    }
+    int reps[CONTENDERS];
+    for (int d = 0; d < nc; d++) {
         double once = time_calls(&md, d, got, a, b, 1);
         reps[d] = once >= SAMPLE_CYCLES ? 1 : (int)(SAMPLE_CYCLES / once) + 1;
     }
     for (int s = 0; s < samples; s++)
-        for (int j = 0; j < 2; j++) {
-            int d = (j + s) % 2;
+        for (int j = 0; j < nc; j++) {
+            int d = (j + s) % nc;
             cyc[d][s] = time_calls(&md, d, got, a, b, reps[d]);
         }
-    for (int s = 0; s < samples; s++)
-        ratio[s] = cyc[0][s] / cyc[1][s];
-    double r = dot_median(ratio, (size_t)samples);
-    printf("%6zu %16.0f %16.0f %6.2f [%4.2f,%4.2f]\n", bits, dot_median(cyc[0], (size_t)samples),
-           dot_median(cyc[1], (size_t)samples), r, quantile(ratio, samples, 0.25), quantile(ratio, samples, 0.75));
+    printf("%6zu", bits);
+    for (int d = 0; d < nc; d += 2) { /* GMP, then OpenSSL, each against dot */
+        for (int s = 0; s < samples; s++)
+            ratio[s] = cyc[d][s] / cyc[DOT][s];
+        double r = dot_median(ratio, (size_t)samples);
+        printf(" %16.0f %6.2f [%4.2f,%4.2f]", dot_median(cyc[d], (size_t)samples), r,
+               quantile(ratio, samples, 0.25), quantile(ratio, samples, 0.75));
+    }
+    printf(" %16.0f\n", dot_median(cyc[DOT], (size_t)samples));
+    ossl_teardown(&md);
     dot_ntt_mont_free(m);
     return 0;
 }
@@ -113,8 +212,16 @@ int main(int argc, char **argv)
     int samples = quick ? 5 : 31;
     printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(), gmp_version,
            dot_gmp_origin());
-    printf("\nMontgomery multiplication: median TSC cycles per call; ratio gmp/dot, median [IQR] of %d "
-           "paired samples\n%6s %16s %16s %s\n", samples, "bits", "gmp mul_n+redc_n", "dot_ntt_mont_mul", "ratio");
+    ossl.loaded = ossl_load();
+    if (ossl.loaded)
+        printf("OpenSSL BN_mod_mul_montgomery from %s\n", ossl.path);
+    else
+        printf("OpenSSL left out: %s did not load (DOT_BENCH_LIBCRYPTO names another)\n", ossl.path);
+    printf("\nMontgomery multiplication: median TSC cycles per call; ratio contender/dot, median [IQR] of "
+           "%d paired samples\n%6s %16s %-18s", samples, "bits", "gmp mul_n+redc_n", " ratio gmp/dot");
+    if (ossl.loaded)
+        printf(" %16s %-18s", "openssl", " ratio openssl/dot");
+    printf(" %16s\n", "dot_ntt_mont_mul");
     int status = 0;
     for (size_t i = 0; i < nsizes; i++)
         status |= one_size(sizes[i], samples);

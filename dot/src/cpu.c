@@ -55,12 +55,13 @@ static const char *family_of(unsigned int eax1, int hw_avx512)
 
 static dot_cpu detect_hardware(void)
 {
-    dot_cpu cpu = {0, 0, 0, 0, "other"};
+    dot_cpu cpu = {0, 0, 0, 0, "other", 0};
     unsigned int a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d))
         return cpu;
     unsigned int eax1 = a;
     cpu.sse42 = (c & bit_SSE4_1) && (c & bit_SSE4_2);
+    int fma = (c & bit_FMA) != 0;
     int osxsave = (c & bit_OSXSAVE) != 0, avx = (c & bit_AVX) != 0;
     if (!osxsave || !avx)
         return cpu;
@@ -70,6 +71,7 @@ static dot_cpu detect_hardware(void)
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
         return cpu;
     cpu.avx2 = (b & bit_AVX2) != 0;
+    cpu.fma = fma;
     int zmm_state = (xcr0 & XCR0_AVX512) == XCR0_AVX512;
     cpu.avx512 = zmm_state && (b & bit_AVX512F) && (b & bit_AVX512VL);
     cpu.ifma = cpu.avx512 && (b & bit_AVX512IFMA);
@@ -82,6 +84,7 @@ dot_cpu dot_cpu_detect(void)
     dot_cpu cpu = detect_hardware();
     cpu.sse42 &= !disabled("sse42");
     cpu.avx2 &= !disabled("avx2");
+    cpu.fma &= cpu.avx2;
     cpu.avx512 &= !disabled("avx512");
     cpu.ifma &= cpu.avx512 && !disabled("ifma");
     return cpu;

@@ -2,7 +2,7 @@
  * The one dispatch table: variants from the most portable to the fastest. The best one this CPU
  * can run (or the one DOT_ISA names) is resolved once, on first use, with its add/sub crossovers
  * (crossover.c), and published with a release store. Afterwards an add/sub call is one relaxed
- * load and a predictable branch on n, then a direct jump to the add-with-carry chain or one
+ * load and a predictable branch on n, then the add-with-carry chain inline or one
  * acquire load and an indirect call to the variant's vector kernel; no writes.
  */
 #include <pthread.h>
@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dot_impl.h"
+#include "chain/aors.h"
 
 #define DOT_VERSION "0.1.0"
 
@@ -181,39 +182,57 @@ static void check_mul(const char *fn, const dot_limb_t *rp, size_t rn, const dot
 #define DOT_NOTE_PATH(path) ((void)0)
 #endif
 
-/* The add/sub entry points: the chain below the crossover, the variant's kernel from there on. */
-#define DOT_ENTRY(name, op)                                                                        \
+/* The add/sub entry points: the chain below the crossover, inline, so a short call makes no
+ * jump after the branch on n; from the crossover on, a tail call to the variant's kernel. The
+ * first call resolves the table in its own cold function, so neither path needs a stack frame. */
+#define DOT_ENTRY(name, op, chain_op)                                                              \
+    __attribute__((noinline, cold)) static dot_limb_t first_##name(                                \
+        dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)                     \
+    {                                                                                              \
+        return publish()->name(rp, up, vp, n);                                                     \
+    }                                                                                              \
     dot_limb_t dot_##name(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)    \
     {                                                                                              \
         DOT_CHECK_AORS(rp, up, vp, n, 0);                                                          \
         if (use_chain(op, n)) {                                                                    \
             DOT_NOTE_PATH("chain");                                                                \
-            return dot_chain_##name(rp, up, vp, n);                                                \
+            return chain_aors(rp, up, vp, n, 0, chain_op, DOT_FAST);                               \
         }                                                                                          \
         DOT_NOTE_PATH("vector");                                                                   \
-        return active()->name(rp, up, vp, n);                                                      \
+        const dot_kernels *k = atomic_load_explicit(&active_kernels, memory_order_acquire);        \
+        if (DOT_LIKELY(k != NULL))                                                                 \
+            return k->name(rp, up, vp, n);                                                         \
+        return first_##name(rp, up, vp, n);                                                        \
     }
-#define DOT_ENTRY_C(name, op)                                                                      \
+#define DOT_ENTRY_C(name, op, chain_op)                                                            \
+    __attribute__((noinline, cold)) static dot_limb_t first_##name(                                \
+        dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n, dot_limb_t cin)      \
+    {                                                                                              \
+        return publish()->name(rp, up, vp, n, cin);                                                \
+    }                                                                                              \
     dot_limb_t dot_##name(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n,    \
                           dot_limb_t cin)                                                          \
     {                                                                                              \
         DOT_CHECK_AORS(rp, up, vp, n, cin);                                                        \
         if (use_chain(op, n)) {                                                                    \
             DOT_NOTE_PATH("chain");                                                                \
-            return dot_chain_##name(rp, up, vp, n, cin);                                           \
+            return chain_aors(rp, up, vp, n, cin, chain_op, DOT_FAST);                             \
         }                                                                                          \
         DOT_NOTE_PATH("vector");                                                                   \
-        return active()->name(rp, up, vp, n, cin);                                                 \
+        const dot_kernels *k = atomic_load_explicit(&active_kernels, memory_order_acquire);        \
+        if (DOT_LIKELY(k != NULL))                                                                 \
+            return k->name(rp, up, vp, n, cin);                                                    \
+        return first_##name(rp, up, vp, n, cin);                                                   \
     }
 
-DOT_ENTRY(add_n, ADD_N)
-DOT_ENTRY(sub_n, SUB_N)
-DOT_ENTRY(add_n_ct, ADD_N_CT)
-DOT_ENTRY(sub_n_ct, SUB_N_CT)
-DOT_ENTRY_C(add_nc, ADD_N)
-DOT_ENTRY_C(sub_nc, SUB_N)
-DOT_ENTRY_C(add_nc_ct, ADD_N_CT)
-DOT_ENTRY_C(sub_nc_ct, SUB_N_CT)
+DOT_ENTRY(add_n, ADD_N, DOT_OP_ADD)
+DOT_ENTRY(sub_n, SUB_N, DOT_OP_SUB)
+DOT_ENTRY(add_n_ct, ADD_N_CT, DOT_OP_ADD)
+DOT_ENTRY(sub_n_ct, SUB_N_CT, DOT_OP_SUB)
+DOT_ENTRY_C(add_nc, ADD_N, DOT_OP_ADD)
+DOT_ENTRY_C(sub_nc, SUB_N, DOT_OP_SUB)
+DOT_ENTRY_C(add_nc_ct, ADD_N_CT, DOT_OP_ADD)
+DOT_ENTRY_C(sub_nc_ct, SUB_N_CT, DOT_OP_SUB)
 
 void dot_mul_4x4(dot_limb_t rp[8], const dot_limb_t up[4], const dot_limb_t vp[4])
 {

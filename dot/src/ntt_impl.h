@@ -48,6 +48,11 @@ typedef struct {
     /* for vector stages of half-length m = 4 >> s on 16 coefficients in two registers: lane l's
      * twiddle w_2m^(l mod m), forward and inverse */
     uint64_t small_fwd[3][8], small_fwd_shoup[3][8], small_inv[3][8], small_inv_shoup[3][8];
+    /* The same constants as doubles for the AVX2 variant, each the residue of least absolute
+     * value (|w| <= p / 2), derived from the integer ones above (ntt_prime_derive_doubles) */
+    double d_fwd[NTT_MAX], d_inv[NTT_MAX];
+    double d_r3_w1[NTT_MAX], d_r3_w2[NTT_MAX], d_r3_i1[NTT_MAX], d_r3_i2[NTT_MAX];
+    double d_cube, d_c50;
 } ntt_prime;
 
 typedef struct {
@@ -59,6 +64,8 @@ typedef struct {
 
 /* Built on first use (thread-safe), never freed. */
 const ntt_tables *ntt_tables_get(void);
+/* q's double constants (d_*) from its integer ones; ntt_tables_get's tables have them already */
+void ntt_prime_derive_doubles(ntt_prime *q);
 
 /* One variant's transforms on n coefficients (a length ntt_size_for returns); arrays are 64-byte
  * aligned. Input and output ranges as above. A length 3m transform is one radix-3 stage and three
@@ -71,7 +78,8 @@ typedef struct {
     /* a = the transform of the limbs {up, un} mod p, zero-padded to n (un <= n); decimation in
      * frequency: natural order in, bit-reversed out */
     void (*forward)(uint64_t *a, const dot_limb_t *up, size_t un, size_t n, const ntt_prime *q);
-    /* a = a b 2^-52 mod p, coefficient by coefficient */
+    /* a = a b 2^-52 mod p, coefficient by coefficient (the AVX2 variant: a b; its arrays hold
+     * doubles from forward to reconstruct, and its reconstruct undoes its own factors) */
     void (*pointwise)(uint64_t *a, const uint64_t *b, size_t n, const ntt_prime *q);
     /* decimation in time: bit-reversed in, natural order out, times n */
     void (*inverse)(uint64_t *a, size_t n, const ntt_prime *q);
@@ -83,6 +91,9 @@ typedef struct {
 
 extern const ntt_ops ntt_scalar_ops;
 extern const ntt_ops ntt_ifma_ops;
+extern const ntt_ops ntt_avx2_ops;
+/* whether this CPU runs ntt_avx2_ops (AVX2 and FMA) */
+int ntt_avx2_runs(void);
 /* the ops dot_isa() selects */
 const ntt_ops *ntt_active_ops(void);
 

@@ -89,11 +89,34 @@ static void build_small_stages(ntt_prime *q)
     }
 }
 
+/* w mod p as the residue of least absolute value, exactly (|w| <= p / 2 < 2^49) */
+static double centred(uint64_t w, uint64_t p)
+{
+    w %= p;
+    return w > p / 2 ? -(double)(p - w) : (double)w;
+}
+
+void ntt_prime_derive_doubles(ntt_prime *q)
+{
+    uint64_t p = q->p;
+    for (size_t i = 1; i < NTT_MAX; i++) {
+        q->d_fwd[i] = centred(q->fwd[i], p);
+        q->d_inv[i] = centred(q->inv[i], p);
+        q->d_r3_w1[i] = centred(q->r3_w1[i], p);
+        q->d_r3_w2[i] = centred(q->r3_w2[i], p);
+        q->d_r3_i1[i] = centred(q->r3_i1[i], p);
+        q->d_r3_i2[i] = centred(q->r3_i2[i], p);
+    }
+    q->d_cube = centred(q->cube.w, p);
+    q->d_c50 = centred(q->c50.w, p);
+}
+
 static void build(void)
 {
     for (int i = 0; i < NTT_PRIMES; i++) {
         build_prime(&tables.prime[i], primes[i], roots[i]);
         build_small_stages(&tables.prime[i]);
+        ntt_prime_derive_doubles(&tables.prime[i]);
     }
     uint64_t p0 = primes[0], p1 = primes[1], p2 = primes[2];
     tables.p0_inv_mod_p1 = constant(invmod(p0 % p1, p1), p1);

@@ -1,5 +1,6 @@
-/* Runs one NTT product of the scalar variant on random, all-ones or all-zero operands, so
- * ct_ntt_check.sh can count the instructions it executes under valgrind (which has no AVX-512).
+/* Runs one NTT product of the variant DOT_ISA selects (scalar, or avx2: valgrind has no AVX-512)
+ * on random, all-ones or all-zero operands, so ct_ntt_check.sh can count the instructions it
+ * executes under valgrind.
  * "leaky" is the planted control: a schoolbook product that skips zero limbs, which the same
  * counting must tell apart.
  * usage: ct_ntt_probe mul|mul_transform|sqr|mont|leaky LIMBS random|ones|zeros */
@@ -30,12 +31,13 @@ static void leaky_mul(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp
 __attribute__((noinline)) void probe_run(const char *op, dot_limb_t *rp, const dot_limb_t *up,
                                          const dot_limb_t *vp, size_t n, const dot_ntt_mont *m)
 {
+    const ntt_ops *ops = ntt_active_ops();
     if (!strcmp(op, "mul"))
-        ntt_mul_with(&ntt_scalar_ops, rp, up, n, vp, n);
+        ntt_mul_with(ops, rp, up, n, vp, n);
     else if (!strcmp(op, "mul_transform"))
-        ntt_mul_transform(&ntt_scalar_ops, rp, up, n, vp, n);
+        ntt_mul_transform(ops, rp, up, n, vp, n);
     else if (!strcmp(op, "sqr"))
-        ntt_sqr_transform(&ntt_scalar_ops, rp, up, n);
+        ntt_sqr_transform(ops, rp, up, n);
     else if (!strcmp(op, "mont"))
         dot_ntt_mont_mul(m, rp, up, vp);
     else
@@ -69,9 +71,10 @@ int main(int argc, char **argv)
         u[0] -= 1, v[0] -= 1;
     }
     dot_ntt_mont *m = !strcmp(argv[1], "mont") ? dot_ntt_mont_new(nl, n) : NULL;
-    ntt_tables_get(); /* built outside the counted region */
+    ntt_tables_get(); /* built outside the counted region, as is the choice of variant */
+    const char *variant = ntt_active_ops()->name;
     probe_run(argv[1], r, u, v, n, m);
-    printf("%s n=%zu %s: top limb %016llx\n", argv[1], n, argv[3], (unsigned long long)r[n - 1]);
+    printf("%s n=%zu %s ops=%s: top limb %016llx\n", argv[1], n, argv[3], variant, (unsigned long long)r[n - 1]);
     dot_ntt_mont_free(m);
     free(u), free(v), free(r), free(nl);
     return 0;

@@ -9,7 +9,8 @@
 #include "common/child.h"
 #include "common/ntt_battery.h"
 
-/* A product built from the steps with tables of our own, so that a fault can be planted. */
+/* A product built from the steps with tables of our own, so that a fault can be planted (in the
+ * integer tables; the AVX2 variant's doubles are derived from them again, as the library does). */
 static int product_matches(const ntt_ops *ops, const ntt_tables *t, size_t n)
 {
     dot_rng r;
@@ -43,9 +44,11 @@ static void planted_faults(const ntt_ops *ops)
     CHECK(ntt_size_for(399) == 512 && ntt_size_for(299) == 384, "the controls' transform lengths");
     CHECK(product_matches(ops, t, 200) && product_matches(ops, t, 150), "%s: the untouched tables multiply right", ops->name);
     t->prime[1].fwd[64 + 5] = (t->prime[1].fwd[64 + 5] + 1) % t->prime[1].p;
+    ntt_prime_derive_doubles(&t->prime[1]);
     CHECK(!product_matches(ops, t, 200), "%s control: a wrong twiddle must be caught", ops->name);
     memcpy(t, good, sizeof *t);
     t->prime[0].r3_w1[128 + 7] = (t->prime[0].r3_w1[128 + 7] + 1) % t->prime[0].p;
+    ntt_prime_derive_doubles(&t->prime[0]);
     CHECK(!product_matches(ops, t, 150), "%s control: a wrong radix-3 twiddle must be caught", ops->name);
     memcpy(t, good, sizeof *t);
     t->p01_inv_mod_p2.w ^= 1;
@@ -118,6 +121,17 @@ static void isa_follows_env(void)
         c = dot_run_self("--child", ifma_env);
         CHECK(strcmp(c.out, "ifma") == 0, "DOT_ISA=ifma selects the IFMA transforms (got '%s')", c.out);
     }
+    const char *const avx2_isas[] = {"avx2", "avx512"};
+    for (int i = 0; i < 2; i++) {
+        if (!dot_isa_supported(avx2_isas[i]))
+            continue;
+        char env0[32];
+        snprintf(env0, sizeof env0, "DOT_ISA=%s", avx2_isas[i]);
+        const char *const env[] = {env0, NULL};
+        c = dot_run_self("--child", env);
+        const char *want = ntt_avx2_runs() ? "avx2" : "scalar";
+        CHECK(strcmp(c.out, want) == 0, "%s selects the %s transforms (got '%s')", env0, want, c.out);
+    }
 }
 
 static void entry_points(void)
@@ -154,6 +168,13 @@ int main(int argc, char **argv)
         wrap_control(&ntt_ifma_ops);
     } else {
         printf("  %-28s skipped: this CPU cannot run it\n", "ifma");
+    }
+    if (ntt_avx2_runs()) {
+        ntt_battery("avx2", &ntt_avx2_ops, 1, 400);
+        planted_faults(&ntt_avx2_ops);
+        wrap_control(&ntt_avx2_ops);
+    } else {
+        printf("  %-28s skipped: this CPU cannot run it\n", "avx2");
     }
     entry_points();
     isa_follows_env();

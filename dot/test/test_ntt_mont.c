@@ -109,6 +109,12 @@ int main(int argc, char **argv)
         CHECK(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0, "the battery under DOT_ISA=scalar: %s", c.err);
         printf("  %-28s %s\n", "scalar (DOT_ISA=scalar)", WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 ? "ok" : "FAILED");
     }
+    if (strcmp(dot_isa(), "avx2") != 0 && dot_isa_supported("avx2")) {
+        const char *const env[] = {"DOT_ISA=avx2", NULL};
+        dot_child_result c = dot_run_self("--child", env);
+        CHECK(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0, "the battery under DOT_ISA=avx2: %s", c.err);
+        printf("  %-28s %s\n", "avx2 (DOT_ISA=avx2)", WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 ? "ok" : "FAILED");
+    }
     dot_rng r;
     dot_rng_seed(&r, 5);
     unsigned long before = dot_check_failures();
