@@ -47,12 +47,15 @@ class SpeedCaseTest {
         VariantCatalog catalog = VariantCatalog.scan(root);
         // the patched libcrypto when it is built (`make java-test` builds it first), so this suite
         // cannot pass without touching it; the system's only where there is no build at all
-        var dot = catalog.built(LibraryKind.OPENSSL).stream().filter(v -> v.name().equals("dot")).findFirst();
+        var dot = catalog.built(LibraryKind.OPENSSL).stream()
+                .filter(v -> v.name().equals("dot"))
+                .findFirst();
         var chosen = dot.or(() -> catalog.find(LibraryKind.OPENSSL, VariantCatalog.SYSTEM));
         assumeTrue(chosen.isPresent(), "neither build/openssl/dot (make libs) nor a system libcrypto.so.3");
         lib = LoadedVariant.load(chosen.get(), Optional.empty());
         if (dot.isPresent()) {
-            assertTrue(lib.marker().map(m -> m.startsWith("dotssl")).orElse(false),
+            assertTrue(
+                    lib.marker().map(m -> m.startsWith("dotssl")).orElse(false),
                     "build/openssl/dot loaded without the dotssl marker");
         }
         keys = new SpeedKeys(keyDir, lib::library, generated::add);
