@@ -130,12 +130,16 @@ static int cmp_u64(const void *a, const void *b)
 
 /* One run of `samples` measurements; returns the largest |t| over the uncropped test and the
  * N_CROPS cropped ones, with the test's sample count and class means. */
+#define BATCH 1024
+
 static double run(const kernel *k, size_t samples, double *used, double *m0, double *m1)
 {
     uint64_t *t = malloc(samples * sizeof *t);
     unsigned char *cls = malloc(samples);
-    dot_limb_t (*u)[MAXN] = malloc(2 * sizeof *u), (*v)[MAXN] = malloc(2 * sizeof *v);
-    dot_limb_t c[2];
+    /* a batch's operands are drawn before any of its calls is timed (as dudect does): the code
+     * that builds a class's operands must not run just before that class's measurement */
+    dot_limb_t (*u)[MAXN] = malloc(BATCH * sizeof *u), (*v)[MAXN] = malloc(BATCH * sizeof *v);
+    dot_limb_t c[BATCH];
     size_t n = k->kind >= 2 ? (k->kind == 4 ? 5 : 4) : k->n;
     /* warm-up: caches, the branch predictor and the vector unit's power state */
     for (int i = 0; i < 2000; i++) {
@@ -145,13 +149,18 @@ static double run(const kernel *k, size_t samples, double *used, double *m0, dou
         cin = c[0];
         measure(k);
     }
-    for (size_t s = 0; s < samples; s++) {
-        cls[s] = dot_rng_next(&rng) & 1; /* 1 = fixed */
-        operands(k, cls[s], u[0], v[0], &c[0]);
-        memcpy(up, u[0], n * sizeof *up);
-        memcpy(vp, v[0], n * sizeof *vp);
-        cin = c[0];
-        t[s] = measure(k);
+    for (size_t s0 = 0; s0 < samples; s0 += BATCH) {
+        size_t b = samples - s0 < BATCH ? samples - s0 : BATCH;
+        for (size_t i = 0; i < b; i++) {
+            cls[s0 + i] = dot_rng_next(&rng) & 1; /* 1 = fixed */
+            operands(k, cls[s0 + i], u[i], v[i], &c[i]);
+        }
+        for (size_t i = 0; i < b; i++) {
+            memcpy(up, u[i], n * sizeof *up);
+            memcpy(vp, v[i], n * sizeof *vp);
+            cin = c[i];
+            t[s0 + i] = measure(k);
+        }
     }
     /* the crop thresholds: dudect's percentiles 1 - 0.5^(10 (i + 1) / N_CROPS), here 1 - 0.5^(i + 1) */
     uint64_t *sorted = malloc(samples * sizeof *sorted), cut[N_CROPS];
