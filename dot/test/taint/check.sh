@@ -64,6 +64,15 @@ kernels)
   ;;
 gmp|openssl)
   dir=$bin lib=$what
+  # each probe must load its own variant's library (through its RUNPATH), never the system's
+  so=$([[ $lib == gmp ]] && echo libgmp.so || echo libcrypto.so)
+  for v in stock stock-noasm dot dot-noasm; do
+    rp=$(readelf -d "$dir/$lib-$v" | sed -n 's/.*(R[UN]*PATH).*\[\(.*\)\]/\1/p')
+    got=$(ldd "$dir/$lib-$v" | awk -v so="$so" 'index($1, so) == 1 { print $3 }')
+    if [[ -z $rp || -z $got || $(dirname "$(realpath -m "$got")") != "$(realpath -m "$rp")" ]]; then
+      bad "$lib/$v: the probe loads '$got', not the library in '$rp'"
+    fi
+  done
   if [[ $lib == gmp ]]; then modes=(sec sec-modulus) control=control; else modes=(consttime consttime-base) control=control; fi
   for v in stock stock-noasm dot dot-noasm; do
     for m in "${modes[@]}"; do
