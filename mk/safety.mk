@@ -66,6 +66,10 @@ $(DEVICE_OUT)/obj/%.o: $(DOT_DIR)/test/timing/%.c $(DOT_COMMON_HDRS) $(DOT_HDRS)
 # UBSan would otherwise report inside SIMDe's headers.
 SAN_FLAGS_asan := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_FLAGS_tsan := -fsanitize=thread
+# the dispatch and the add/sub and 4x4 kernels only: what the thread test and the fuzz targets
+# reach (the unrolled PMNS and NTT kernels cost minutes to compile with instrumentation)
+SAFETY_MIN_SRCS := $(wildcard $(addprefix $(DOT_DIR)/src/,cpu.c crossover.c dispatch.c $(foreach i,scalar chain sse avx2 avx512,$(i)/add_n.c $(i)/sub_n.c) \
+               scalar/mul_4x4.c scalar/sqr_4x4.c scalar/mul_5x5_r52.c ifma/mul_4x4.c ifma/sqr_4x4.c ifma/mul_5x5_r52.c))
 SAN_CC_asan := $(CC)
 SAN_CC_tsan := $(CC)
 # Leak detection off: the test programs do not free everything they allocate (e.g. glob results
@@ -73,7 +77,7 @@ SAN_CC_tsan := $(CC)
 # DOT_TEST_DIVISOR=20: a twentieth of the random cases (5,000 of 100,000 a kernel); every
 # pathological family still runs in full. The plain runs (make test-dot) keep the full counts.
 SAN_ENV := ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 DOT_TEST_DIVISOR=20
-# $(1): asan | tsan
+# $(1): asan | tsan, $(2): the libdot sources
 define san_lib
 $(SAFETY_OUT)/$(1)/obj/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) | deps
 	@mkdir -p $$(@D)
@@ -81,11 +85,11 @@ $(SAFETY_OUT)/$(1)/obj/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) | deps
 $(SAFETY_OUT)/$(1)/obj-emul/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) $(wildcard $(DOT_DIR)/test/emul/*.h) | deps
 	@mkdir -p $$(@D)
 	$(SAN_CC_$(1)) $(DOT_CFLAGS) $(DOT_EMUL_CFLAGS) $(SAN_FLAGS_$(1)) -fwrapv -c $$< -o $$@
-$(SAFETY_OUT)/$(1)/libdot.a: $(patsubst $(DOT_DIR)/src/%.c,$(SAFETY_OUT)/$(1)/obj/%.o,$(DOT_SRCS))
+$(SAFETY_OUT)/$(1)/libdot.a: $(patsubst $(DOT_DIR)/src/%.c,$(SAFETY_OUT)/$(1)/obj/%.o,$(2))
 	rm -f $$@ && ar rcs $$@ $$^
 endef
-$(eval $(call san_lib,asan))
-$(eval $(call san_lib,tsan))
+$(eval $(call san_lib,asan,$(DOT_SRCS)))
+$(eval $(call san_lib,tsan,$(SAFETY_MIN_SRCS)))
 SAN_EMUL_OBJS := $(patsubst $(DOT_DIR)/src/%.c,$(SAFETY_OUT)/asan/obj-emul/%.o,$(DOT_EMUL_SRCS))
 SAN_TESTS := $(patsubst $(DOT_DIR)/test/%.c,$(SAFETY_OUT)/asan/test/%,$(wildcard $(DOT_DIR)/test/test_*.c)) \
              $(patsubst $(DOT_DIR)/test/emul/%.c,$(SAFETY_OUT)/asan/emul/%,$(wildcard $(DOT_DIR)/test/emul/test_*.c)) \
@@ -136,14 +140,10 @@ FUZZ_LONG_SECONDS := 1800
 SAN_FLAGS_fuzz := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 # libdot's flags less the gcc-only ones (code layout for the benchmarks, irrelevant here)
 FUZZ_DOT_CFLAGS := $(filter-out -fno-reorder-functions -fno-reorder-blocks-and-partition,$(DOT_CFLAGS))
-# only what the targets reach (clang with coverage and ASan takes minutes over the unrolled PMNS
-# and NTT kernels, which these targets never call)
-FUZZ_SRCS := $(wildcard $(addprefix $(DOT_DIR)/src/,cpu.c crossover.c dispatch.c $(foreach i,scalar chain sse avx2 avx512,$(i)/add_n.c $(i)/sub_n.c) \
-               scalar/mul_4x4.c scalar/sqr_4x4.c scalar/mul_5x5_r52.c ifma/mul_4x4.c ifma/sqr_4x4.c ifma/mul_5x5_r52.c))
 $(SAFETY_OUT)/fuzz/obj/%.o: $(DOT_DIR)/src/%.c $(DOT_HDRS) | deps
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_DOT_CFLAGS) $(SAN_FLAGS_fuzz) $(call isaflags,$<) -c $< -o $@
-$(SAFETY_OUT)/fuzz/libdot.a: $(patsubst $(DOT_DIR)/src/%.c,$(SAFETY_OUT)/fuzz/obj/%.o,$(FUZZ_SRCS))
+$(SAFETY_OUT)/fuzz/libdot.a: $(patsubst $(DOT_DIR)/src/%.c,$(SAFETY_OUT)/fuzz/obj/%.o,$(SAFETY_MIN_SRCS))
 	rm -f $@ && ar rcs $@ $^
 FUZZ_TARGETS := fuzz_addsub fuzz_mul4x4
 $(SAFETY_OUT)/fuzz/%: $(DOT_DIR)/test/fuzz/%.c $(SAFETY_OUT)/fuzz/libdot.a
