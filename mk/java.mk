@@ -67,24 +67,24 @@ $(DOTBENCH): $(DOTBENCH_JAR) mk/java.mk
 java: java-native $(DOTBENCH)
 
 # the side-by-side test loads the GMP and libcrypto variants, so they are built first
-java-test: java-native $(if $(wildcard mk/libs.mk),libs) | java-jdk deps
+java-test: java-native libs | java-jdk deps
 	$(MVN) package
 
 # `make run`: build everything, then the quick A/B of GMP stock vs dot and stock-noasm vs
 # dot-noasm. Without build/gmp/* dotbench says so and stops (exit 3): it never quietly
 # benchmarks the system library instead.
 RESULTS_OUT := $(BUILD)/results
-gmpbench-quick: java $(if $(wildcard mk/libs.mk),libs)
+gmpbench-quick: java libs
 	$(DOTBENCH) gmpbench --quick --out $(RESULTS_OUT)/gmpbench-quick.json
 
-gmpbench-full: java $(if $(wildcard mk/libs.mk),libs)
+gmpbench-full: java libs
 	$(DOTBENCH) gmpbench --out $(RESULTS_OUT)/gmpbench-full.json
 
 # Ratios from the Java harness and from gmpbench_native (no Java), same workloads and settings:
 # they should agree within 3% per category (base, app) and in total (geometric means over fresh
 # processes); the programs are shown beside them.
 FIDELITY_ARGS ?= --quick
-fidelity: java $(if $(wildcard mk/libs.mk),libs)
+fidelity: java libs
 	$(DOTBENCH) fidelity gmpbench --native $(HARNESS_OUT)/gmpbench_native $(FIDELITY_ARGS)
 
 java-format: | java-jdk
