@@ -15,11 +15,15 @@ import dotbench.report.ResultFile;
 import dotbench.results.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -44,7 +48,8 @@ final class ReportCommand implements Callable<Integer> {
     @Option(
             names = "--reference",
             paramLabel = "FILE",
-            description = "A paper's figures; repeatable (default: every results/paper-reference*.json).")
+            description = "A file of papers' figures; repeatable (default results/paper-reference.json and every"
+                    + " results/reference/*.json).")
     List<Path> references = new ArrayList<>();
 
     @Option(
@@ -63,11 +68,25 @@ final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** results/paper-reference.json (the DoT paper's figures), then results/reference/*.json (other papers'). */
+    static List<Path> defaultReferences(Path root) {
+        List<Path> out = new ArrayList<>(List.of(root.resolve("results/paper-reference.json")));
+        Path more = root.resolve("results/reference");
+        if (Files.isDirectory(more)) {
+            try (Stream<Path> s = Files.list(more)) {
+                s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(out::add);
+            } catch (IOException e) {
+                throw new DotbenchException(ExitCodes.IO_ERROR, "cannot list " + more + ": " + e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Path root = Roots.find();
-        List<Path> refs = references.isEmpty() ? PaperFigure.defaultReferences(root) : references;
+        List<Path> refs = references.isEmpty() ? defaultReferences(root) : references;
         Path dir = outDir != null ? outDir : root.resolve("build/report");
         List<ResultFile> files;
         List<PaperFigure> figures;
@@ -83,16 +102,22 @@ final class ReportCommand implements Callable<Integer> {
         if (files.isEmpty()) {
             throw new DotbenchException(ExitCodes.USAGE, "no dotbench result file among " + inputs);
         }
-        ReportModel model =
-                ReportModel.build(files, refs, figures, Instant.now().toString());
+        ReportModel model = ReportModel.build(
+                files,
+                String.join(", ", refs.stream().map(Path::toString).toList()),
+                figures,
+                Instant.now().toString());
         Path html = dir.resolve("report.html");
         Path md = dir.resolve("report.md");
         String trends = "";
         String trendsMd = "";
         if (!history.isEmpty()) {
             try {
-                History h =
-                        History.build(History.read(history, spec.commandLine().getErr()), EDivisive.Settings.DEFAULT);
+                PrintWriter err = spec.commandLine().getErr();
+                History h = History.build(History.read(history, err), EDivisive.Settings.DEFAULT, line -> {
+                    err.println(line);
+                    err.flush();
+                });
                 trends = HistoryHtml.trendSection(h);
                 trendsMd = "\n" + HistoryMarkdown.changePoints(h);
             } catch (IOException e) {
@@ -100,8 +125,10 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         try {
-            AtomicFiles.write(html, HtmlReport.render(model, trends));
-            AtomicFiles.write(md, MarkdownReport.render(model) + trendsMd);
+            Map<Path, String> pair = new LinkedHashMap<>();
+            pair.put(html, HtmlReport.render(model, trends));
+            pair.put(md, MarkdownReport.render(model) + trendsMd);
+            AtomicFiles.writeAll(pair);
         } catch (IOException e) {
             throw new DotbenchException(
                     ExitCodes.IO_ERROR, "cannot write the report into " + dir + ": " + e.getMessage(), e);

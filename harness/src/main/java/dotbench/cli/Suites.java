@@ -2,6 +2,7 @@ package dotbench.cli;
 
 import dotbench.gmpbench.GmpBench;
 import dotbench.modmul.ModMul;
+import dotbench.ntt.Ntt;
 import dotbench.pipeline.Registry;
 import dotbench.speed.Speed;
 
@@ -10,6 +11,10 @@ final class Suites {
     private Suites() {}
 
     static Registry builtIn() {
-        return new Registry().register(GmpBench::new).register(Speed::new).register(ModMul::new);
+        return new Registry()
+                .register(GmpBench::new)
+                .register(Speed::new)
+                .register(Ntt::new)
+                .register(ModMul::new);
     }
 }

@@ -2,15 +2,14 @@ package dotbench.report;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * One headline figure of the paper, transcribed in results/paper-reference.json: where it is
@@ -82,33 +81,27 @@ public record PaperFigure(
         };
     }
 
-    /** Whether {@code file} is named as a paper reference file is (results/paper-reference*.json), not a result file. */
-    public static boolean isReference(Path file) {
-        String name = file.getFileName().toString();
-        return name.startsWith("paper-reference") && name.endsWith(".json");
-    }
-
-    /** Every results/paper-reference*.json under {@code root}, by name; the first one alone if the folder cannot be listed. */
-    public static List<Path> defaultReferences(Path root) {
-        Path dir = root.resolve("results");
-        try (Stream<Path> s = Files.list(dir)) {
-            List<Path> found = s.filter(PaperFigure::isReference).sorted().toList();
-            return found.isEmpty() ? List.of(dir.resolve("paper-reference.json")) : found;
-        } catch (IOException e) {
-            return List.of(dir.resolve("paper-reference.json"));
-        }
-    }
-
+    /** Reads the reference; a file that is not one, or has a field of the wrong type, is an IOException naming it. */
     public static List<PaperFigure> load(Path file) throws IOException {
         JsonObject root;
         try {
-            root = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
-        } catch (RuntimeException e) {
-            throw new IOException(file + ": not a paper reference file (" + e.getMessage() + ")", e);
+            root = JsonParser.parseString(ResultFile.readText(file)).getAsJsonObject();
+        } catch (JsonParseException e) {
+            throw new IOException(file + ": not a paper reference file (" + ResultFile.jsonError(e) + ")", e);
+        } catch (IllegalStateException e) {
+            throw new IOException(file + ": not a paper reference file (not a JSON object)", e);
         }
         if (!"dotbench-paper-reference".equals(ResultFile.string(root, "schema"))) {
             throw new IOException(file + ": schema is not \"dotbench-paper-reference\"");
         }
+        try {
+            return figures(root);
+        } catch (RuntimeException e) {
+            throw new IOException(file + ": a figure is malformed (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private static List<PaperFigure> figures(JsonObject root) {
         JsonObject cpus = ResultFile.object(root, "cpus");
         List<PaperFigure> out = new ArrayList<>();
         for (JsonElement e : root.getAsJsonArray("figures")) {

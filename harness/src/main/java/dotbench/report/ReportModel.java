@@ -16,17 +16,18 @@ public record ReportModel(
         List<Charts.Chart> gmpbenchBars,
         List<Charts.Chart> speedBars,
         List<Charts.Chart> latencyCdfs,
+        List<Charts.Chart> nttCurves,
         List<FleetTable> fleet,
         List<OfficialFidelity> officialFidelity) {
 
     public static ReportModel build(
             List<ResultFile> files, Path reference, List<PaperFigure> figures, String generated) {
-        return build(files, List.of(reference), figures, generated);
+        return build(files, reference.toString(), figures, generated);
     }
 
-    /** The model of files against the figures of several reference files (their names listed in the report). */
+    /** @param references where the figures come from, as the report names them */
     public static ReportModel build(
-            List<ResultFile> files, List<Path> references, List<PaperFigure> figures, String generated) {
+            List<ResultFile> files, String references, List<PaperFigure> figures, String generated) {
         List<Machine> machines = Machine.group(files);
         Set<String> suites = new TreeSet<>();
         files.forEach(f -> suites.add(f.suite()));
@@ -36,7 +37,7 @@ public record ReportModel(
                 .toList();
         return new ReportModel(
                 generated,
-                String.join(", ", references.stream().map(Path::toString).toList()),
+                references,
                 List.copyOf(files),
                 machines,
                 Reproduction.table(figures, machines),
@@ -44,6 +45,7 @@ public record ReportModel(
                 Charts.improvementBars("gmpbench", "fig4", machines),
                 Charts.improvementBars("speed", "fig5", machines),
                 Charts.latencyCdfs(machines),
+                NttCurves.charts(machines),
                 fleet,
                 OfficialFidelity.of(machines));
     }
@@ -64,7 +66,7 @@ public record ReportModel(
         if (c == null) {
             return "unrecorded";
         }
-        boolean dirty = git.has("dirty") && git.get("dirty").getAsBoolean();
+        boolean dirty = "true".equals(ResultFile.string(git, "dirty"));
         return c.substring(0, Math.min(12, c.length())) + (dirty ? " (dirty)" : "");
     }
 }

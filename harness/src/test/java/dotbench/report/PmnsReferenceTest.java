@@ -14,12 +14,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * results/paper-reference-pmns.json (the PMNS paper's claims) against the paper's text, and its
+ * results/reference/paper-001-pmns.json (the PMNS paper's claims) against the paper's text, and its
  * rows and the Table 5 figure against the committed modmul result.
  */
 class PmnsReferenceTest {
     static final Path ROOT = PaperReferenceTest.ROOT;
-    static final Path REFERENCE = ROOT.resolve("results/paper-reference-pmns.json");
+    static final Path REFERENCE = ROOT.resolve("results/reference/paper-001-pmns.json");
 
     /** The claims are percentages: each figure's value, as a percentage, is written in its quote, and the quote is in the paper. */
     @Test
@@ -36,15 +36,6 @@ class PmnsReferenceTest {
             assertTrue(text == null || text.contains(f.quote()), f.id() + ": quote not in the paper");
             assertTrue(f.notMeasurable().isPresent() != !f.measures().isEmpty(), f.id());
         }
-    }
-
-    @Test
-    void theReportFindsBothReferenceFilesAndSkipsThemAsResultFiles() {
-        List<Path> refs = PaperFigure.defaultReferences(ROOT);
-        assertTrue(refs.contains(ROOT.resolve("results/paper-reference.json")), refs.toString());
-        assertTrue(refs.contains(REFERENCE), refs.toString());
-        assertTrue(PaperFigure.isReference(REFERENCE));
-        assertFalse(PaperFigure.isReference(ROOT.resolve("results/modmul-quick.json")));
     }
 
     private static List<ResultFile> modmulResults() throws IOException {
