@@ -26,15 +26,15 @@ typedef void (*free_fn)(void *);
 struct dotbench_modmul {
     enum kind kind;
     int planted;
-    size_t n;       /* limbs of p */
-    size_t words;   /* words of the chain's value (PMNS: of an element) */
-    uint64_t *x0;   /* the chain's start, as the contender holds it */
-    uint64_t *acc;  /* the chain's value */
-    uint64_t *y;    /* the multiplier, as the contender holds it */
+    size_t n;      /* limbs of p */
+    size_t words;  /* words of the chain's value (PMNS: of an element) */
+    uint64_t *x0;  /* the chain's start, as the contender holds it */
+    uint64_t *acc; /* the chain's value */
+    uint64_t *y;   /* the multiplier, as the contender holds it */
     uint64_t *p;
-    uint64_t *t;    /* GMP: the 2n-limb product */
-    uint64_t pinv;  /* GMP: -p^-1 mod 2^64 */
-    void *pm;       /* PMNS: the parameter set */
+    uint64_t *t;   /* GMP: the 2n-limb product */
+    uint64_t pinv; /* GMP: -p^-1 mod 2^64 */
+    void *pm;      /* PMNS: the parameter set */
     void *fns[9];
     void *bn_acc, *bn_y, *bn_x0, *mont, *ctx; /* OpenSSL */
 };
@@ -65,8 +65,8 @@ static dotbench_modmul *alloc(enum kind kind, size_t n, size_t words)
     return m;
 }
 
-dotbench_modmul *dotbench_modmul_pmns(void *const *fns, void *pm, size_t limbs, size_t words, const uint64_t *x,
-                                      const uint64_t *y)
+dotbench_modmul *dotbench_modmul_pmns(void *const *fns, void *pm, size_t limbs, size_t words,
+                                      const uint64_t *x, const uint64_t *y)
 {
     dotbench_modmul *m = alloc(PMNS, limbs, words);
     if (m == NULL)
@@ -80,8 +80,8 @@ dotbench_modmul *dotbench_modmul_pmns(void *const *fns, void *pm, size_t limbs, 
     return m;
 }
 
-dotbench_modmul *dotbench_modmul_gmp(void *const *fns, const uint64_t *p, size_t n, const uint64_t *x,
-                                     const uint64_t *y)
+dotbench_modmul *dotbench_modmul_gmp(void *const *fns, const uint64_t *p, size_t n,
+                                     const uint64_t *x, const uint64_t *y)
 {
     dotbench_modmul *m = alloc(GMP, n, n);
     if (m == NULL)
@@ -99,8 +99,8 @@ dotbench_modmul *dotbench_modmul_gmp(void *const *fns, const uint64_t *p, size_t
     return m;
 }
 
-dotbench_modmul *dotbench_modmul_openssl(void *const *fns, const uint64_t *p, size_t n, const uint64_t *x,
-                                         const uint64_t *y)
+dotbench_modmul *dotbench_modmul_openssl(void *const *fns, const uint64_t *p, size_t n,
+                                         const uint64_t *x, const uint64_t *y)
 {
     dotbench_modmul *m = alloc(OPENSSL, n, n);
     if (m == NULL)
@@ -124,10 +124,7 @@ dotbench_modmul *dotbench_modmul_openssl(void *const *fns, const uint64_t *p, si
     return m;
 }
 
-void dotbench_modmul_plant(dotbench_modmul *m)
-{
-    m->planted = 1;
-}
+void dotbench_modmul_plant(dotbench_modmul *m) { m->planted = 1; }
 
 void dotbench_modmul_reset(dotbench_modmul *m)
 {
@@ -204,7 +201,8 @@ static int64_t loop(dotbench_modmul *m, int64_t reps, int empty)
     return failures;
 }
 
-int64_t dotbench_modmul_run(dotbench_modmul *m, int64_t reps, int empty, dotbench_modmul_timing *out)
+int64_t dotbench_modmul_run(dotbench_modmul *m, int64_t reps, int empty,
+                            dotbench_modmul_timing *out)
 {
     int64_t cpu = now(CLOCK_THREAD_CPUTIME_ID), wall = now(CLOCK_MONOTONIC), tsc = ticks();
     int64_t failures = loop(m, reps, empty);
@@ -217,12 +215,8 @@ int64_t dotbench_modmul_run(dotbench_modmul *m, int64_t reps, int empty, dotbenc
 void dotbench_modmul_value(dotbench_modmul *m, uint64_t *out)
 {
     switch (m->kind) {
-    case PMNS:
-        ((pmns_conv_fn)m->fns[1])(m->pm, out, m->acc);
-        break;
-    case GMP:
-        memcpy(out, m->acc, m->n * 8);
-        break;
+    case PMNS: ((pmns_conv_fn)m->fns[1])(m->pm, out, m->acc); break;
+    case GMP: memcpy(out, m->acc, m->n * 8); break;
     case OPENSSL:
         if (((bn2lebinpad_fn)m->fns[4])(m->bn_acc, (unsigned char *)out, (int)(m->n * 8)) < 0)
             memset(out, 0xff, m->n * 8); /* does not fit: never equal to a value below p */

@@ -30,15 +30,15 @@ typedef struct dotbench_modmul dotbench_modmul;
 
 /* fns: dot_pmns_from_int, dot_pmns_to_int, the product; pm: a loaded dot_pmns of p (limbs of p,
  * words of an element). NULL when out of memory. */
-dotbench_modmul *dotbench_modmul_pmns(void *const *fns, void *pm, size_t limbs, size_t words, const uint64_t *x,
-                                      const uint64_t *y);
+dotbench_modmul *dotbench_modmul_pmns(void *const *fns, void *pm, size_t limbs, size_t words,
+                                      const uint64_t *x, const uint64_t *y);
 /* fns: __gmpn_mul_n, __gmpn_redc_1, __gmpn_sub_n; p odd, n limbs. */
-dotbench_modmul *dotbench_modmul_gmp(void *const *fns, const uint64_t *p, size_t n, const uint64_t *x,
-                                     const uint64_t *y);
+dotbench_modmul *dotbench_modmul_gmp(void *const *fns, const uint64_t *p, size_t n,
+                                     const uint64_t *x, const uint64_t *y);
 /* fns: BN_CTX_new, BN_MONT_CTX_new, BN_MONT_CTX_set, BN_lebin2bn, BN_bn2lebinpad,
  * BN_mod_mul_montgomery, BN_free, BN_MONT_CTX_free, BN_CTX_free; NULL when a call fails. */
-dotbench_modmul *dotbench_modmul_openssl(void *const *fns, const uint64_t *p, size_t n, const uint64_t *x,
-                                         const uint64_t *y);
+dotbench_modmul *dotbench_modmul_openssl(void *const *fns, const uint64_t *p, size_t n,
+                                         const uint64_t *x, const uint64_t *y);
 
 /* For tests of the harness: from now on every product also flips the lowest bit of x. */
 void dotbench_modmul_plant(dotbench_modmul *m);
@@ -46,7 +46,8 @@ void dotbench_modmul_plant(dotbench_modmul *m);
 void dotbench_modmul_reset(dotbench_modmul *m);
 /* reps products, timed; returns how many reported an error (OpenSSL's return value). With empty
  * set, the same loop calls an empty function of the product's shape instead: the loop's cost. */
-int64_t dotbench_modmul_run(dotbench_modmul *m, int64_t reps, int empty, dotbench_modmul_timing *out);
+int64_t dotbench_modmul_run(dotbench_modmul *m, int64_t reps, int empty,
+                            dotbench_modmul_timing *out);
 /* The chain's current value as an integer (n limbs; PMNS: canonical, GMP: below 2^(64 n)). */
 void dotbench_modmul_value(dotbench_modmul *m, uint64_t *out);
 void dotbench_modmul_free(dotbench_modmul *m);
