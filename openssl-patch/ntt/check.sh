@@ -5,6 +5,7 @@
 #      test_rsapss recipe, with DOTSSL_NTT_MIN_BITS=MIN_BITS (default 0: every odd modulus the
 #      tests use goes through dot_ntt_mont, not only the few above the default threshold); the
 #      counts are checked: 7 recipe files and 1 for test_rsapss, each "Result: PASS".
+#      With MIN_BITS 0, test/exptest and test/rsa_test must stop at dot_ntt_mont_mul under gdb.
 #   2. a bad DOTSSL_NTT_MIN_BITS stops the process with its one-line message.
 #   3. one RSA-6144 verify under gdb (calls.sh): with DOTSSL_NTT_MIN_BITS=6144 every Montgomery
 #      product goes to dot_ntt_mont_mul and none to bn_mul_mont; with DOTSSL_NTT_MIN_BITS=off none
@@ -22,14 +23,23 @@ export DOTSSL_NTT_MIN_BITS=$min_bits
 echo "openssl/ntt: recipes with DOTSSL_NTT_MIN_BITS=$min_bits"
 "$here/../check.sh" "$obj"
 cp "$log" "$obj/tests-min$min_bits.out"
-files=$(grep -E '^Files=' "$log" | head -1 | sed -E 's/^Files=([0-9]+),.*/\1/')
+files=$(grep -E '^Files=' "$log" | tail -1 | sed -E 's/^Files=([0-9]+),.*/\1/')
 [[ $files == 7 ]] || { echo "  recipes: $files test files ran, expected 7" >&2; exit 1; }
 rlog=$obj/tests-rsapss-min$min_bits.out
 HARNESS_JOBS=${NPROC:-2} make -C "$obj" run_tests TESTS=test_rsapss > "$rlog" 2>&1 \
   || { grep -E 'not ok|Failed' "$rlog" | head; echo "  test_rsapss: FAIL (see $rlog)" >&2; exit 1; }
 grep -q '^Result: PASS' "$rlog" && grep -qE '^Files=1, Tests=[1-9]' "$rlog" \
   || { echo "  test_rsapss: no pass line for one file (see $rlog)" >&2; exit 1; }
-echo "  test_rsapss: $(grep -E '^Files=' "$rlog")"
+echo "  test_rsapss: $(grep -E '^Files=' "$rlog" | tail -1)"
+# the recipes' programs did reach the NTT: each stops at dot_ntt_mont_mul under gdb (exptest
+# loads libcrypto.so.3, rsa_test has libcrypto.a and libdot linked in)
+for t in exptest rsa_test; do
+  printf '%s\n' "set breakpoint pending on" "break dot_ntt_mont_mul" "run" "kill" > "$obj/gdb.reach.cmd"
+  "$obj/util/shlib_wrap.sh" gdb -nx -batch -x "$obj/gdb.reach.cmd" "$obj/test/$t" 2>&1 \
+    | grep -q "^Breakpoint 1, .*dot_ntt_mont_mul" \
+    || { echo "  test/$t never reaches dot_ntt_mont_mul with DOTSSL_NTT_MIN_BITS=$min_bits" >&2; exit 1; }
+done
+echo "  test/exptest and test/rsa_test reach dot_ntt_mont_mul"
 unset DOTSSL_NTT_MIN_BITS
 
 work=$build/ntt-rsa
