@@ -19,6 +19,8 @@ work=$build/ntt-rsa
 R=2
 entries=(bn_mul_mont_fixed_top dot_ntt_mont_mul bn_mul_mont bn_mul_mont_gather5 bn_power5 ossl_rsaz_mod_exp_avx512_x2)
 [[ -x $work/bench_rsa ]] || { echo "calls: no $work/bench_rsa (run rsa_ab.sh first)" >&2; exit 2; }
+cmd=$(mktemp "$work/gdb.XXXXXX") # one per run: several may run at once
+trap 'rm -f "$cmd"' EXIT
 
 # hits KEY OP REPS: the hit count of every entry point, in the order of entries
 hits() {
@@ -28,8 +30,8 @@ hits() {
     for e in "${entries[@]}"; do echo "break $e"; echo "commands"; echo "silent"; echo "continue"; echo "end"; done
     echo "run $1 once $2 $3"
     echo "info breakpoints"
-  } > "$work/gdb.$variant.cmd"
-  gdb -nx -batch -x "$work/gdb.$variant.cmd" "$work/bench_rsa" 2>/dev/null | awk -v n="${#entries[@]}" '
+  } > "$cmd"
+  gdb -nx -batch -x "$cmd" "$work/bench_rsa" 2>/dev/null | awk -v n="${#entries[@]}" '
     BEGIN { for (i = 1; i <= n; i++) c[i] = 0 }
     /^[0-9]+ +breakpoint/ { cur = $1 }
     /breakpoint already hit/ { c[cur] = $4 }
