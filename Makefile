@@ -23,8 +23,8 @@ RUN_TARGETS :=
 BENCH_TARGETS :=
 
 include dot/dot.mk
-# mk/deps.mk (package installs), then one fragment per component: libs.mk (GMP/OpenSSL
-# variants), java.mk (bindings and harness), speed.mk, report.mk, device.mk.
+# mk/deps.mk (package installs), then one fragment per component, named for what it holds
+# (ARCHITECTURE.md lists them).
 include $(sort $(wildcard mk/*.mk))
 
 # run, test and bench say up front how long they took last time on this machine and show
@@ -39,7 +39,7 @@ test:
 bench:
 	@$(call TIMED,bench) $(MAKE) --no-print-directory bench-all
 run-all: $(RUN_TARGETS)
-test-all: $(TEST_TARGETS)
+test-all: $(TEST_TARGETS) format-check
 	@echo "make test: all suites passed"
 bench-all: $(BENCH_TARGETS)
 clean:

@@ -111,10 +111,10 @@ $(DOT_OUT)/bench/%: $(DOT_DIR)/bench/%.c $(wildcard $(DOT_DIR)/bench/*.h) $(DOT_
 	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) -lgmp -ldl
 
 .PHONY: bench-dot bench-dot-quick
-bench-dot: $(DOT_BENCHES) $(if $(wildcard mk/libs.mk),libs-gmp)
+bench-dot: $(DOT_BENCHES) libs-gmp
 	@for b in $(DOT_BENCHES); do echo "== $$b"; env $(DOT_BENCH_RUN) $$b || exit 1; done
 	@echo "== $(DOT_OUT)/bench/bench_addsub --small"; env $(DOT_BENCH_RUN) $(DOT_OUT)/bench/bench_addsub --small
-bench-dot-quick: $(DOT_BENCHES) $(if $(wildcard mk/libs.mk),libs-gmp)
+bench-dot-quick: $(DOT_BENCHES) libs-gmp
 	@for b in $(DOT_BENCHES); do echo "== $$b --quick"; env $(DOT_BENCH_RUN) $$b --quick || exit 1; done
 BENCH_TARGETS += bench-dot
 RUN_TARGETS += bench-dot-quick

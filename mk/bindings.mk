@@ -13,7 +13,7 @@ JEXTRACT_SOURCE := ../shared/tools/jextract
 JEXTRACT_BUILT := $(BUILD)/jextract/bin/jextract
 JEXTRACT := $(or $(shell command -v jextract 2>/dev/null),$(if $(wildcard $(JEXTRACT_SOURCE)/build.sh),$(JEXTRACT_BUILT)))
 # the headers come from the stock builds
-BINDINGS_HEADERS := $(if $(wildcard mk/libs.mk),libs-gmp libs-openssl)
+BINDINGS_HEADERS := libs-gmp libs-openssl
 
 $(JEXTRACT_BUILT): $(JEXTRACT_SOURCE)/build.sh $(JEXTRACT_SOURCE)/UPSTREAM_COMMIT | java-jdk deps
 	JAVA_HOME=$(JDK25) bash $(JEXTRACT_SOURCE)/build.sh $(BUILD)/jextract

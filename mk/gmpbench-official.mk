@@ -25,7 +25,7 @@ space := $(subst ,, )
 
 .PHONY: gmpbench-official gmpbench-official-programs gmpbench-vs-official test-gmpbench-official test-gmpbench-runbench
 
-gmpbench-official-programs: $(if $(wildcard mk/libs.mk),libs-gmp) | deps
+gmpbench-official-programs: libs-gmp | deps
 	@bash mk/gmpbench-official.sh "$(GMPBENCH_TARBALL)" $(OFFICIAL_OUT) $(OFFICIAL_PROGRAM_MS) $(OFFICIAL_VARIANTS)
 
 # The tarball is checked before anything is built (the script's exit 3 shows as make's "Error 3").

@@ -9,6 +9,9 @@
 #                       and a fresh native process, quick profile unless FIDELITY_ARGS says otherwise
 #                       (e.g. FIDELITY_ARGS="--quick --variants stock-noasm,dot-noasm" for the C pathways)
 #   make bindings       regenerate the low-level bindings with jextract (mk/bindings.mk)
+#   make java-format    format the hand-written Java (palantir-java-format through spotless; part of `make format`)
+#   make java-lint      fail on unformatted Java or a repeated block of code (PMD's CPD) in bindings/, harness/, jmh/,
+#                       generated bindings excluded; part of `make test` and `make format-check`
 APT_PACKAGES += maven
 HARNESS_OUT := $(BUILD)/harness
 HARNESS_C := harness/src/main/c
@@ -27,7 +30,7 @@ MVN := JAVA_HOME=$(JDK25) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn
 # prerequisites (.SECONDEXPANSION) gives it back instead of reading a variable
 JAVA_SRCS := pom.xml $(subst $$,$$$$,$(shell find bindings/pom.xml bindings/src harness/pom.xml harness/src/main/java harness/src/main/resources -type f 2>/dev/null))
 
-.PHONY: java java-native java-test java-jdk gmpbench-quick gmpbench-full fidelity bindings
+.PHONY: java java-native java-test java-jdk java-format java-lint format format-check gmpbench-quick gmpbench-full fidelity bindings
 
 java-jdk:
 	@test -n "$(JDK25)" || { echo "java.mk: no JDK 25 found (looked at JAVA_HOME and /usr/lib/jvm/*/release); install one, e.g. Temurin 25, under /usr/lib/jvm" >&2; exit 1; }
@@ -64,25 +67,35 @@ $(DOTBENCH): $(DOTBENCH_JAR) mk/java.mk
 java: java-native $(DOTBENCH)
 
 # the side-by-side test loads the GMP and libcrypto variants, so they are built first
-java-test: java-native $(if $(wildcard mk/libs.mk),libs) | java-jdk deps
+java-test: java-native libs | java-jdk deps
 	$(MVN) package
 
 # `make run`: build everything, then the quick A/B of GMP stock vs dot and stock-noasm vs
 # dot-noasm. Without build/gmp/* dotbench says so and stops (exit 3): it never quietly
 # benchmarks the system library instead.
 RESULTS_OUT := $(BUILD)/results
-gmpbench-quick: java $(if $(wildcard mk/libs.mk),libs)
+gmpbench-quick: java libs
 	$(DOTBENCH) gmpbench --quick --out $(RESULTS_OUT)/gmpbench-quick.json
 
-gmpbench-full: java $(if $(wildcard mk/libs.mk),libs)
+gmpbench-full: java libs
 	$(DOTBENCH) gmpbench --out $(RESULTS_OUT)/gmpbench-full.json
 
 # Ratios from the Java harness and from gmpbench_native (no Java), same workloads and settings:
 # they should agree within 3% per category (base, app) and in total (geometric means over fresh
 # processes); the programs are shown beside them.
 FIDELITY_ARGS ?= --quick
-fidelity: java $(if $(wildcard mk/libs.mk),libs)
-	$(DOTBENCH) fidelity --native $(HARNESS_OUT)/gmpbench_native $(FIDELITY_ARGS)
+fidelity: java libs
+	$(DOTBENCH) fidelity gmpbench --native $(HARNESS_OUT)/gmpbench_native $(FIDELITY_ARGS)
 
-TEST_TARGETS += java-test
+java-format: | java-jdk
+	$(MVN) -q spotless:apply
+
+java-lint: | java-jdk
+	$(MVN) -q spotless:check pmd:cpd-check
+
+# the C half of `make format`/`make format-check` adds its own prerequisites to the same targets
+format: java-format
+format-check: java-lint
+
+TEST_TARGETS += java-test java-lint
 RUN_TARGETS += gmpbench-quick

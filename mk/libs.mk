@@ -10,9 +10,7 @@ APT_PACKAGES += dpkg-dev debian-archive-keyring debian-keyring patch m4 perl pyt
 
 LIBS_SRC := $(BUILD)/src
 GMP_DEB_VERSION := 2:6.3.0+dfsg-3
-GMP_UPSTREAM_SERIES := 6.3.
 OPENSSL_DEB_VERSION := 3.5.7-1~deb13u2
-OPENSSL_UPSTREAM_SERIES := 3.5.
 # The suite holding the pinned versions (the build machine's own apt sources are never touched).
 LIBS_DEB_SUITE := trixie
 # GMP's CPU path: the one config.guess gives this project's zen3 build machines (see gmp-patch/README.md).
@@ -22,15 +20,12 @@ GMP_VARIANTS := stock stock-noasm dot dot-noasm
 OPENSSL_VARIANTS := stock stock-noasm dot dot-noasm
 LIBS_ENV = NPROC=$(NPROC) DOT_A=$(abspath $(DOT_A)) DOT_INCLUDE=$(abspath $(DOT_DIR)/include) GMP_HOST=$(GMP_HOST)
 
-.PHONY: libs libs-gmp libs-openssl test-libs test-libs-gmp test-libs-openssl test-libs-calls test-libs-diagnostics
+.PHONY: libs libs-gmp libs-openssl test-libs test-libs-gmp test-libs-openssl test-libs-calls test-libs-diagnostics test-libs-pin test-libs-patch
 libs: libs-gmp libs-openssl
 TEST_TARGETS += test-libs
-test-libs: test-libs-gmp test-libs-openssl test-libs-calls test-libs-diagnostics
+test-libs: test-libs-pin test-libs-patch test-libs-gmp test-libs-openssl test-libs-calls test-libs-diagnostics
 
-# ---- sources: apt-get source with a private apt configuration -------------------------------
-# Signatures: apt checks the suite's InRelease against debian-archive-keyring and every file's
-# hash; dpkg-source --require-valid-signature checks the .dsc against debian-keyring.
-# --skip-patches: the variants are built from the pristine upstream sources.
+# ---- sources: apt-get source with a private apt configuration (mk/fetch-source.sh) -----------
 APT_PRIVATE = -o Dir::Etc::SourceList=$(abspath $(LIBS_SRC))/apt/sources.list \
   -o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists=$(abspath $(LIBS_SRC))/apt/lists \
   -o Dir::Cache=$(abspath $(LIBS_SRC))/apt/cache -o APT::Sandbox::User=root
@@ -44,23 +39,14 @@ $(LIBS_SRC)/apt/updated: | deps
 	apt-get $(APT_PRIVATE) -qq update
 	touch $@
 
-# $(call fetch_source,package,pinned version,upstream series,unpacked dir)
-# Unpacks into $(LIBS_SRC)/<package>/ and records the Debian version used in <package>.version.
-# If the pinned version is gone from the mirror, the newest one of the same upstream series is used.
-define fetch_source
-$(LIBS_SRC)/$(1).version: $(LIBS_SRC)/apt/updated
-	set -e; mkdir -p $(LIBS_SRC)/dl && cd $(LIBS_SRC)/dl; \
-	if apt-get $(APT_PRIVATE) -qq source --download-only '$(1)=$(2)' >/dev/null; then v='$(2)'; else \
-	  v=$$$$(apt-cache $(APT_PRIVATE) showsrc $(1) | sed -n 's/^Version: //p' | grep -E '^([0-9]+:)?$(subst .,\.,$(3))' | sort -rV | \
-	    while read c; do apt-get $(APT_PRIVATE) -qq source --download-only "$(1)=$$$$c" >/dev/null 2>&1 && { echo "$$$$c"; break; }; done); \
-	  test -n "$$$$v" || { echo "no $(1) $(3)x source package fetchable" >&2; exit 1; }; \
-	  echo "$(1): pinned $(2) not fetchable, using $$$$v" >&2; fi; \
-	rm -rf ../$(1) ../$(1).tmp; \
-	dpkg-source --require-valid-signature --skip-patches --no-copy -x "$(1)_$$$${v#*:}.dsc" ../$(1).tmp >/dev/null; \
-	mv ../$(1).tmp ../$(1); echo "$$$$v" > ../$(1).version
-endef
-$(eval $(call fetch_source,gmp,$(GMP_DEB_VERSION),$(GMP_UPSTREAM_SERIES)))
-$(eval $(call fetch_source,openssl,$(OPENSSL_DEB_VERSION),$(OPENSSL_UPSTREAM_SERIES)))
+# Exactly the pinned version, or an error naming it; a source whose recorded version is not the
+# pin (the pin was changed) is fetched again.
+pin_changed = $(if $(filter-out $(2),$(shell cat $(LIBS_SRC)/$(1).version 2>/dev/null)),libs-pin-changed)
+.PHONY: libs-pin-changed
+$(LIBS_SRC)/gmp.version: $(LIBS_SRC)/apt/updated $(call pin_changed,gmp,$(GMP_DEB_VERSION))
+	mk/fetch-source.sh $(LIBS_SRC) gmp '$(GMP_DEB_VERSION)'
+$(LIBS_SRC)/openssl.version: $(LIBS_SRC)/apt/updated $(call pin_changed,openssl,$(OPENSSL_DEB_VERSION))
+	mk/fetch-source.sh $(LIBS_SRC) openssl '$(OPENSSL_DEB_VERSION)'
 
 # The +dfsg tarball has no doc/, but the generated Makefile.in and configure still name it
 # (Debian fixes Makefile.am and reruns autoreconf). The same edit in the generated files, applied
@@ -103,6 +89,22 @@ $(BUILD)/obj/openssl/%/tests.ok: libs-openssl
 	  echo "openssl/$*: BN/RSA/DH/DSA recipes"; \
 	  NPROC=$(NPROC) nice -n 10 openssl-patch/check.sh $(BUILD)/obj/openssl/$* && touch $@; fi
 
+# Patches apply exactly as written (patch --fuzz=0), shown on a planted tree with a hunk that
+# needs fuzz.
+test-libs-patch:
+	@echo "== patched trees take no fuzz (mk/test-patched-tree.sh)"
+	@mk/test-patched-tree.sh
+
+# A pin the mirror does not have must stop the build with the version named, never fall back to
+# another version (the planted pin fails at apt-get source, before anything is replaced).
+PLANTED_PIN := 2:0.0-planted
+test-libs-pin: $(LIBS_SRC)/apt/updated
+	@echo "== a planted unfetchable pin (gmp $(PLANTED_PIN)) must stop the fetch"
+	@status=0; out=$$(mk/fetch-source.sh $(LIBS_SRC) gmp '$(PLANTED_PIN)' 2>&1) || status=$$?; \
+	case "$$status $$out" in "1 fetch-source.sh: gmp $(PLANTED_PIN), the pinned source version, is not fetchable"*) \
+	  echo "planted pin: refused with its version named (exit 1)";; \
+	  *) echo "libs.mk: the planted pin was not refused as it should be (exit $$status): $$out" >&2; exit 1;; esac
+
 # Runs every time: cheap, and it is the check that the dot variants really reach libdot.
 test-libs-calls: libs-gmp libs-openssl
 	gmp-patch/calls.sh gmp $(BUILD)
@@ -111,3 +113,21 @@ test-libs-calls: libs-gmp libs-openssl
 # gmp-patch/sizes.sh and swap.sh (they drive build/harness/gmpbench_native)
 test-libs-diagnostics: libs-gmp java-native
 	gmp-patch/test/diagnostics.sh
+
+# Instruction-count workloads per patched library (dot/test/icount/lib_workload.c), added to the
+# gate of dot/dot.mk (make test-icount; refresh on purpose with make icount-baseline): each
+# patched GMP and OpenSSL variant, with libdot forced to each ISA valgrind can run.
+ICOUNT_LIB_VARIANTS := dot dot-noasm
+ICOUNT_LIB_ISAS := scalar avx2
+ICOUNT_LIB_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -I$(DOT_DIR)/test
+# $(1) gmp|openssl  $(2) variant  $(3) isa  $(4) -DLIB_... $(5) the library to link
+define icount_lib_workload
+$(DOT_OUT)/icount/lib-$(1)-$(2)-$(3): $(DOT_DIR)/test/icount/lib_workload.c $(DOT_DIR)/test/common/check.c $(DOT_DIR)/test/common/check.h mk/libs.mk | libs-$(1)
+	@mkdir -p $$(@D)
+	$$(CC) $(ICOUNT_LIB_CFLAGS) $(4) -DVARIANT='"$(2)"' -DISA='"$(3)"' -I$(BUILD)/$(1)/$(2)/include -o $$@ $$< \
+	  $(DOT_DIR)/test/common/check.c -L$(BUILD)/$(1)/$(2)/lib -Wl,-rpath,$(CURDIR)/$(BUILD)/$(1)/$(2)/lib $(5)
+ICOUNT_WORKLOADS += $(DOT_OUT)/icount/lib-$(1)-$(2)-$(3)
+endef
+$(foreach v,$(ICOUNT_LIB_VARIANTS),$(foreach i,$(ICOUNT_LIB_ISAS),\
+  $(eval $(call icount_lib_workload,gmp,$(v),$(i),-DLIB_GMP,-lgmp))\
+  $(eval $(call icount_lib_workload,openssl,$(v),$(i),-DLIB_OPENSSL,-lcrypto))))

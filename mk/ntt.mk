@@ -13,7 +13,7 @@ $(FLINT_BENCH): anchors/flint/bench_flint.c $(DOT_DIR)/bench/timing.h $(DOT_COMM
 	$(CC) $(DOT_TEST_CFLAGS) -isystem $(FLINT_OUT)/install/include -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) \
 	  -L$(FLINT_OUT)/install/lib -Wl,-rpath,$(abspath $(FLINT_OUT)/install/lib) -lflint -lgmp
 # FLINT_BENCH_ARGS=--quick for a short run
-bench-flint: $(FLINT_BENCH) $(if $(wildcard mk/libs.mk),libs-gmp)
+bench-flint: $(FLINT_BENCH) libs-gmp
 	env $(DOT_BENCH_RUN) $(FLINT_BENCH) $(FLINT_BENCH_ARGS)
 
 # The OpenSSL ntt variant (opt-in, not part of make test: one more OpenSSL build, minutes):

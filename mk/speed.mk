@@ -18,10 +18,10 @@ FIDELITY_ROUNDS ?= 3
 
 .PHONY: speed-quick speed openssl-fidelity
 
-speed-quick: java $(if $(wildcard mk/libs.mk),libs-openssl)
+speed-quick: java libs-openssl
 	$(DOTBENCH) speed --quick --out $(RESULTS_OUT)/speed-quick.json $(SPEED_ARGS)
 
-speed: java $(if $(wildcard mk/libs.mk),libs-openssl)
+speed: java libs-openssl
 	$(DOTBENCH) speed --out $(RESULTS_OUT)/speed-full.json $(SPEED_ARGS)
 
 # The stock variant is built without apps (openssl-patch/build.sh); apps/openssl is built in its
@@ -33,10 +33,10 @@ $(OPENSSL_APP): $(BUILD)/openssl/stock/lib/libcrypto.so
 	cp $(OPENSSL_STOCK_OBJ)/apps/openssl $@.tmp && mv $@.tmp $@
 	cp -P $(OPENSSL_STOCK_OBJ)/libssl.so.3 $(SPEED_OUT)/openssl-app/lib/
 
-openssl-fidelity: java $(if $(wildcard mk/libs.mk),libs-openssl)
+openssl-fidelity: java libs-openssl
 	$(MAKE) $(OPENSSL_APP)
-	$(DOTBENCH) speed --variants stock --algs rsa2048,ffdh2048 --seconds 10 --fidelity $(OPENSSL_APP) \
-	  --fidelity-rounds $(FIDELITY_ROUNDS) \
+	$(DOTBENCH) fidelity speed --variants stock --algs rsa2048,ffdh2048 --seconds 10 --openssl $(OPENSSL_APP) \
+	  --rounds $(FIDELITY_ROUNDS) \
 	  --out $(RESULTS_OUT)/speed-fidelity.json $(SPEED_ARGS)
 
 RUN_TARGETS += speed-quick

@@ -5,26 +5,20 @@
 # manifest.json) from an out-of-tree build in <build>/obj/openssl/<variant>. Stock variants build
 # only libcrypto.so; dot variants also build libcrypto.a, apps/openssl, the legacy provider and
 # the test programs that openssl-patch/check.sh runs. Skips everything when the cache key matches
-# the last build; relinks only when just libdot.a changed.
+# the last build; relinks only when just libdot.a changed (mk/variant-build.sh).
 # Environment: DOT_A, DOT_INCLUDE, DEB_VERSION, NPROC.
 set -euo pipefail
 
-variant=$1 src=$(realpath "$2") build=$(realpath -m "$3")
+library=openssl variant=$1 src=$(realpath "$2") build=$(realpath -m "$3")
 here=$(dirname "$(realpath "$0")")
-. "$here/../mk/patched-tree.sh"
-jobs=${NPROC:-2}
-prefix=$build/openssl/$variant
-obj=$build/obj/openssl/$variant
-# Several make invocations in one working tree may build the same variant: one at a time.
-mkdir -p "$build/obj/openssl"
-exec 9> "$build/obj/openssl/$variant.lock"
-flock 9
+. "$here/../mk/variant-build.sh"
 
 case $variant in
   stock|dot|ntt) asm_opt= ;;
   stock-noasm|dot-noasm) asm_opt=no-asm ;;
   *) echo "openssl: unknown variant $variant" >&2; exit 2 ;;
 esac
+variant_begin "$build"
 upstream=$(sed -n 's/^MAJOR=//p;s/^MINOR=//p;s/^PATCH=//p' "$src/VERSION.dat" | paste -sd.)
 
 # common/: applied to every variant, stock included (what makes the builds comparable); the
@@ -34,6 +28,7 @@ patches=$(ls "$here"/[0-9][0-9][0-9][0-9]-*.patch)
 # What check.sh runs (openssl-patch/README.md lists the recipes).
 test_programs="test/bntest test/exptest test/bn_internal_test test/rsa_test test/rsa_x931_test
   test/rsa_mp_test test/dhtest test/dsatest test/dsa_no_digest_size_test test/evp_test"
+libdot_hashes
 if [[ $variant == dot* || $variant == ntt ]]; then
   patches="$common $patches"
   # ntt: the dot series plus the NTT Montgomery product for large moduli
@@ -44,37 +39,32 @@ if [[ $variant == dot* || $variant == ntt ]]; then
   extra=("-I$DOT_INCLUDE" "-L$(dirname "$DOT_A")" "-l:$(basename "$DOT_A")")
   targets="libcrypto.so libcrypto.a apps/openssl providers/legacy.so util/wrap.pl util/shlib_wrap.sh
     $test_programs"
-  dot_h_hash=$(sha256sum "$DOT_INCLUDE/dot.h" | cut -c1-16)
-  dot_a_hash=$(sha256sum "$DOT_A" | cut -c1-16)
 else
   patches=$common
   patched_tree openssl-stock "$src" "$build" $patches
-  extra=() dot_h_hash=none dot_a_hash=none
+  extra=()
   targets=libcrypto.so
 fi
 
 # Same target and options for every variant; only no-asm and the libdot include/link differ.
 configure=(perl "$tree/Configure" linux-x86_64 no-docs $asm_opt --prefix="$prefix" --libdir=lib
            --openssldir="$prefix/ssl" "${extra[@]}")
-key=$(printf '%s\n' "$upstream" "${DEB_VERSION:-}" "$series_hash" "$dot_h_hash" "${configure[*]}" | sha256sum | cut -c1-16)
+variant_key "$upstream"
 
-if [[ -f $obj/.key && $(cat "$obj/.key") == "$key" && -f $prefix/manifest.json ]]; then
+if key_current; then
   missing=
   for t in $targets; do [[ -e $obj/$t ]] || missing+=" $t"; done
-  if [[ $(cat "$obj/.dot-a" 2>/dev/null) == "$dot_a_hash" && -z $missing ]]; then
-    exit 0
-  fi
+  libdot_current && [[ -z $missing ]] && exit 0
   echo "openssl/$variant: libdot.a changed or targets missing:$missing; relinking"
   # everything that links libdot.a: the shared library and the programs
   rm -f "$obj"/libcrypto.so* "$obj"/apps/openssl "$obj"/providers/legacy.so $(for t in $test_programs; do echo "$obj/$t"; done)
 else
   echo "openssl/$variant: configure and build"
-  rm -rf "$obj" "$prefix"
-  mkdir -p "$obj"
-  (cd "$obj" && "${configure[@]}" > configure.out 2>&1) || { tail -30 "$obj/configure.out"; exit 1; }
-  make -C "$obj" -j"$jobs" build_generated > "$obj/make.out" 2>&1 || { tail -40 "$obj/make.out"; exit 1; }
+  fresh_obj
+  logged "$obj/configure.out" 30 in_obj "${configure[@]}"
+  logged "$obj/make.out" 40 make -C "$obj" -j"$jobs" build_generated
 fi
-make -C "$obj" -j"$jobs" $targets >> "$obj/make.out" 2>&1 || { tail -40 "$obj/make.out"; exit 1; }
+logged "$obj/make.out" 40 make -C "$obj" -j"$jobs" $targets
 
 # Install by hand: `make install_sw` would build everything (libssl, all apps, engines).
 mkdir -p "$prefix/lib" "$prefix/include/openssl"
@@ -82,10 +72,4 @@ cp -P "$obj"/libcrypto.so.3 "$obj"/libcrypto.so "$prefix/lib/"
 cp "$tree"/include/openssl/*.h "$obj"/include/openssl/*.h "$prefix/include/openssl/"
 
 cflags="$(sed -n 's/^CNF_CFLAGS=//p' "$obj/Makefile") $(sed -n 's/^CFLAGS=//p' "$obj/Makefile")"
-patch_names=$(for p in $patches; do echo "${p#$here/}"; done | paste -sd' ')
-M_LIBRARY=openssl M_VARIANT=$variant M_UPSTREAM=$upstream M_DEBIAN=${DEB_VERSION:-} \
-M_SERIES=$series_hash M_PATCHES=$patch_names M_CONFIGURE="${configure[*]}" M_CFLAGS=$cflags \
-M_HOST=linux-x86_64 M_CC="$(${CC:-gcc} --version | head -1)" M_DOT_A=$dot_a_hash \
-  python3 "$here/../gmp-patch/manifest.py" > "$prefix/manifest.json"
-echo "$key" > "$obj/.key"
-echo "$dot_a_hash" > "$obj/.dot-a"
+write_manifest linux-x86_64 "$cflags" "$(for p in $patches; do echo "${p#$here/}"; done | paste -sd' ')"

@@ -82,8 +82,9 @@ typedef struct dot_kernels {
     void (*sqr_4x4)(dot_limb_t *, const dot_limb_t *);
     void (*mul_5x5_r52)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
     const char *addsub_from; /* which variant's add/sub code the table holds */
-    const char *mul_from;    /* whose mul/sqr/r52 code the table holds, e.g. "scalar, ifma for
-                              * mul_5x5_r52" */
+    const char *mul_from;    /* whose mul/sqr/r52 code the table holds and which CPU family's
+                              * measurements chose it, e.g. "scalar, ifma for mul_5x5_r52 (zen4
+                              * table)" */
     /* the carry-in forms of the four add/sub kernels above */
     dot_limb_t (*add_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
     dot_limb_t (*sub_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
@@ -101,7 +102,7 @@ typedef struct dot_crossovers {
 /* The crossovers the dispatched entry points use (resolved with the variant, on first use). */
 DOT_API const dot_crossovers *dot_crossovers_active(void);
 /* One line for provenance, e.g. "isa=ifma crossover=add_n:32,sub_n:32,add_n_ct:32,sub_n_ct:32
- * (zen4 table)". */
+ * (zen4 table) mul=scalar, ifma for mul_5x5_r52 (zen4 table)". */
 DOT_API const char *dot_settings(void);
 
 /* Name of the variant the dot_* entry points run (resolved once, on first use).

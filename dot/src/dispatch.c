@@ -34,18 +34,16 @@ static int has_avx2(const dot_cpu *c) { return c->avx2; }
 static int has_avx512(const dot_cpu *c) { return c->avx512; }
 static int has_ifma(const dot_cpu *c) { return c->ifma; }
 
-/* The mul/sqr/r52 columns hold the fastest kernels measured on the build machine (bench_mul,
- * results/), which are not always the row's own: the scalar 4x4 product and square, and IFMA only
- * for the radix-2^52 product. */
+/* Each row holds the variant's own kernels (the scalar 4x4 product, square and radix-2^52 product
+ * where it has none); the tables the library hands out get the measured mul/sqr/r52 choice of this
+ * CPU family applied (mul_choice.c). */
 static const variant variants[] = {
     {{.name = "scalar", DOT_ADDSUB(scalar), DOT_MUL(scalar)}, always},
     {{.name = "chain", DOT_ADDSUB(chain), DOT_MUL(scalar)}, always},
     {{.name = "sse", DOT_ADDSUB(sse), DOT_MUL(scalar)}, has_sse42},
     {{.name = "avx2", DOT_ADDSUB(avx2), DOT_MUL(scalar)}, has_avx2},
     {{.name = "avx512", DOT_ADDSUB(avx512), DOT_MUL(scalar)}, has_avx512},
-    {{.name = "ifma", DOT_ADDSUB(avx512), .mul_4x4 = dot_scalar_mul_4x4, .sqr_4x4 = dot_scalar_sqr_4x4,
-      .mul_5x5_r52 = dot_ifma_mul_5x5_r52, .mul_from = "scalar, ifma for mul_5x5_r52"},
-     has_ifma},
+    {{.name = "ifma", DOT_ADDSUB(avx512), DOT_MUL(ifma)}, has_ifma},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 
@@ -88,9 +86,30 @@ enum { ADD_N, SUB_N, ADD_N_CT, SUB_N_CT };
  * calls take the vector path, which resolves. */
 static _Atomic size_t chain_below[4];
 static dot_crossovers crossovers;
-static char settings[192];
+static char settings[320];
 static _Atomic(const dot_kernels *) active_kernels;
 static pthread_once_t resolved = PTHREAD_ONCE_INIT;
+
+/* The kernel tables handed out: variants[] with this CPU family's mul/sqr/r52 choice applied,
+ * built once; the dispatched variant and dot_kernels_for both read them. */
+static dot_kernels tables[N_VARIANTS];
+static char mul_from[N_VARIANTS][96];
+static pthread_once_t tables_built = PTHREAD_ONCE_INIT;
+
+static void build_tables(void)
+{
+    dot_cpu cpu = dot_cpu_detect();
+    for (size_t i = 0; i < N_VARIANTS; i++) {
+        tables[i] = variants[i].k;
+        dot_choose_mul(cpu.family, &tables[i], mul_from[i], sizeof mul_from[i]);
+    }
+}
+
+static const dot_kernels *table_of(const variant *v)
+{
+    pthread_once(&tables_built, build_tables);
+    return &tables[v - variants];
+}
 
 static void format_size(char *buf, size_t len, size_t n)
 {
@@ -104,19 +123,21 @@ static void resolve(void)
 {
     dot_cpu cpu = dot_cpu_detect();
     const variant *v = choose(&cpu);
+    const dot_kernels *k = table_of(v);
     crossovers = dot_crossovers_for(&cpu, v->k.name);
     char a[24], b[24], c[24], d[24];
     format_size(a, sizeof a, crossovers.add_n);
     format_size(b, sizeof b, crossovers.sub_n);
     format_size(c, sizeof c, crossovers.add_n_ct);
     format_size(d, sizeof d, crossovers.sub_n_ct);
-    snprintf(settings, sizeof settings, "isa=%s crossover=add_n:%s,sub_n:%s,add_n_ct:%s,sub_n_ct:%s (%s)",
-             v->k.name, a, b, c, d, crossovers.source);
+    snprintf(settings, sizeof settings,
+             "isa=%s crossover=add_n:%s,sub_n:%s,add_n_ct:%s,sub_n_ct:%s (%s) mul=%s", v->k.name, a,
+             b, c, d, crossovers.source, k->mul_from);
     atomic_store_explicit(&chain_below[ADD_N], crossovers.add_n, memory_order_relaxed);
     atomic_store_explicit(&chain_below[SUB_N], crossovers.sub_n, memory_order_relaxed);
     atomic_store_explicit(&chain_below[ADD_N_CT], crossovers.add_n_ct, memory_order_relaxed);
     atomic_store_explicit(&chain_below[SUB_N_CT], crossovers.sub_n_ct, memory_order_relaxed);
-    atomic_store_explicit(&active_kernels, &v->k, memory_order_release);
+    atomic_store_explicit(&active_kernels, k, memory_order_release);
 }
 
 /* Out of line and cold, so the entry points stay a load, a test and a tail jump. */
@@ -272,7 +293,7 @@ const dot_kernels *dot_kernels_for(const char *name)
     if (!v)
         return NULL;
     dot_cpu cpu = dot_cpu_detect();
-    return v->runs_on(&cpu) ? &v->k : NULL;
+    return v->runs_on(&cpu) ? table_of(v) : NULL;
 }
 
 int dot_isa_supported(const char *name) { return dot_kernels_for(name) != NULL; }

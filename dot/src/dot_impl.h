@@ -67,21 +67,52 @@ DOT_DECLARE_MUL(ifma)
         return isa##_aors(rp, up, vp, n, cin, op, DOT_CT);                                         \
     }
 
-/* The one group/vector/tail loop of every vector add/sub kernel: groups of GROUP vectors of W
- * limbs share one lookahead, then single vectors, then the last n % W limbs go through the
- * add-with-carry chain (chain/aors.h), which costs less than a partial vector's pass. The ISA
- * supplies <isa>_group(rp, up, vp, vecs, cin, op, flavour), returning the group's carry out. */
-#define DOT_DEFINE_VECTOR_AORS(isa, W, GROUP)                                                      \
-    DOT_ALWAYS_INLINE dot_limb_t isa##_aors(dot_limb_t *rp, const dot_limb_t *up,                 \
+/* The one group/vector/tail loop of every vector add/sub kernel, written once and instantiated
+ * per ISA (the ISA's aors.h). A group of `vecs` <= GROUP vectors of W limbs: phase 1 for each
+ * vector (the lane sums and the lane generate/propagate bits, lane j at bit j), one dot_lookahead
+ * pass for the group's carries, then phase 3 (each receiving lane takes its carry) and the
+ * stores; every load of a group comes before its first store. Groups of GROUP vectors, then
+ * single vectors, then the last n % W limbs through the add-with-carry chain (chain/aors.h),
+ * which costs less than a partial vector's pass. The ISA supplies, for its vector type VEC:
+ *   <isa>_load(p), <isa>_store(p, v)        unaligned W-limb load and store
+ *   <isa>_phase1(a, b, op, &g, &p)          a op b per lane; g, p: the lanes' generate/propagate bits
+ *   <isa>_broadcast(recv)                   the group's receiver bits in every lane
+ *   <isa>_apply(r, bits, k, op)             vector k of the group with its lanes' carries applied
+ */
+#define DOT_DEFINE_VECTOR_AORS(isa, VEC, W, GROUP)                                                 \
+    DOT_ALWAYS_INLINE uint64_t isa##_group(dot_limb_t *rp, const dot_limb_t *up,                   \
+                                           const dot_limb_t *vp, int vecs, uint64_t cin, dot_op op,\
+                                           dot_flavour flavour)                                    \
+    {                                                                                              \
+        VEC r[GROUP];                                                                              \
+        uint64_t G = 0, P = 0;                                                                     \
+        DOT_UNROLL                                                                                 \
+        for (int k = 0; k < vecs; k++) {                                                           \
+            VEC a = isa##_load(up + (W) * k);                                                      \
+            VEC b = isa##_load(vp + (W) * k);                                                      \
+            uint64_t g, p;                                                                         \
+            r[k] = isa##_phase1(a, b, op, &g, &p);                                                 \
+            G |= g << ((W) * k);                                                                   \
+            P |= p << ((W) * k);                                                                   \
+        }                                                                                          \
+        uint64_t cout;                                                                             \
+        uint64_t recv = dot_lookahead(G, P, (unsigned)((W) * vecs), cin, &cout, flavour);          \
+        const VEC bits = isa##_broadcast(recv);                                                    \
+        DOT_UNROLL                                                                                 \
+        for (int k = 0; k < vecs; k++)                                                             \
+            isa##_store(rp + (W) * k, isa##_apply(r[k], bits, k, op));                             \
+        return cout;                                                                               \
+    }                                                                                              \
+    DOT_ALWAYS_INLINE dot_limb_t isa##_aors(dot_limb_t *rp, const dot_limb_t *up,                  \
                                             const dot_limb_t *vp, size_t n, dot_limb_t cin,        \
                                             dot_op op, dot_flavour flavour)                        \
     {                                                                                              \
         uint64_t carry = cin;                                                                      \
         size_t i = 0;                                                                              \
         for (; i + (W) * (GROUP) <= n; i += (W) * (GROUP))                                         \
-            carry = isa##_group(rp + i, up + i, vp + i, GROUP, carry, op, flavour);             \
+            carry = isa##_group(rp + i, up + i, vp + i, GROUP, carry, op, flavour);                \
         for (; i + (W) <= n; i += (W))                                                             \
-            carry = isa##_group(rp + i, up + i, vp + i, 1, carry, op, flavour);                 \
+            carry = isa##_group(rp + i, up + i, vp + i, 1, carry, op, flavour);                    \
         if (i < n)                                                                                 \
             carry = chain_aors(rp + i, up + i, vp + i, n - i, carry, op, flavour);                 \
         return carry;                                                                              \
@@ -95,6 +126,11 @@ typedef struct dot_cpu {
     int fma; /* FMA3, with the AVX state the OS saves; DOT_CPU_DISABLE=avx2 clears it too */
 } dot_cpu;
 dot_cpu dot_cpu_detect(void);
+
+/* Replaces the mul_4x4, sqr_4x4 and mul_5x5_r52 of the variant table *k (its own kernels) with the
+ * ones mul_table.h picks for this CPU family, and points k->mul_from at `from` (len bytes), which
+ * says whose they are and which row chose them (mul_choice.c). */
+void dot_choose_mul(const char *family, dot_kernels *k, char *from, size_t len);
 
 /* The crossovers for variant `isa` on this CPU family: DOT_CROSSOVER if set (a malformed value
  * prints a message and aborts), else the family's measured table row, else the generic row. */

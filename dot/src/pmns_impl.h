@@ -32,8 +32,29 @@ struct dot_pmns {
     uint64_t *negmask;  /* 2n: all 52 low bits set where m_j < 0 (use ~q there), else 0 */
     uint64_t *mp_ext;   /* m'_j times the wrap weight mod phi, s digit planes of 2n */
     uint64_t *init;     /* INIT_k = phi z_k - (phi-1) Wneg_k, 2s digit planes of n */
+    /* The 2-way split of the IFMA kernels (dot/src/ifma/pmns_mul.c), h = n/2: the lambda-circulant
+     * matrix of a multiplier is [[U, lambda W], [W, U]] in h x h Toeplitz blocks, and the product
+     * takes three h x h Toeplitz products, U A0, W A1 and (U + W)(A0 + A1), instead of four.
+     * mp_uw: the table of U' + W' for M' (mod phi), s digit planes of 2h, entry h + k - i.
+     * split: whether the parameter set allows it (h a multiple of 8, (lambda + 1) rho <= phi so
+     * U + W has s digits, and signed column sums within 64 bits: (3 + lambda) s n + 1 < 2^11). */
+    uint64_t *mp_uw;
+    int split;
+    int split8;         /* the same for the batch kernel, which needs only n even */
+    /* The split of the last stage, V = C + Q M + phi z (single IFMA kernel; needs split too):
+     * V0 = C0 + U_M Q0 + lambda W_M Q1, V1 = C1 + (U_M + W_M)(Q0 + Q1) - U_M Q0 - W_M Q1, each
+     * block product with M's signs by the complement trick (q xor the entry's sign mask), and
+     * Q0 + Q1 in s digits plus a carry bit. uwm: |U_M + W_M|, s digit planes of 2h (entry
+     * h + k - i), neguw its sign masks; init_v: per output coefficient, phi z_k, the complement
+     * trick's constants of the three block products, and phi/2, mod 2^(104 s) (2s digit planes
+     * of n), so that V / phi is the floor of the sum even with the truncated flavour's
+     * shortfall (below phi/2; dot/src/ifma/pmns_mul.c). split_v: these tables were built
+     * (n >= 32, |U_M + W_M| fits s digits, column sums within 64 bits). */
+    uint64_t *uwm, *neguw, *init_v;
+    int split_v;
     pmns_mul_fn *mul;
     pmns_reduce_fn *reduce;
+    pmns_mul_fn *mul8;  /* the batch form: 8 products, elements consecutive (dot_pmns_mul_batch) */
 };
 
 /* Reads and checks a parameter file and builds the tables; kernels left NULL. */
@@ -56,7 +77,7 @@ static inline void pmns_ext(const dot_pmns *pm, uint64_t *ext, const uint64_t *x
     }
 }
 
-pmns_mul_fn pmns_scalar_mul, pmns_ifma_mul;
+pmns_mul_fn pmns_scalar_mul, pmns_ifma_mul, pmns_scalar_mul8, pmns_ifma_mul8;
 pmns_reduce_fn pmns_scalar_reduce, pmns_ifma_reduce;
 /* The scalar reduction computing the halves of weight >= low only: low = 0 is the full flavour,
  * s-1 the truncated one; the tests show low = s gives wrong results (Theorem 2 is tight). */

@@ -71,6 +71,49 @@ static void public_api(const char *path)
     CHECK(mpz_cmp(got, za) == 0, "%s: dot_pmns_mul through the public API", path);
     pmnsb_to_mpz(pm, got, trunc);
     CHECK(mpz_cmp(got, za) == 0, "%s: dot_pmns_mul_trunc through the public API", path);
+    /* the batch entry points: lane l multiplies x by y (l even) or y by x (l odd) */
+    const size_t words = dot_pmns_words(pm);
+    uint64_t *bx = calloc(DOT_PMNS_BATCH * words, 8), *by = calloc(DOT_PMNS_BATCH * words, 8);
+    for (int fl = 0; fl < 2; fl++) {
+        for (size_t l = 0; l < DOT_PMNS_BATCH; l++) {
+            memcpy(bx + l * words, l % 2 ? y : x, words * 8);
+            memcpy(by + l * words, l % 2 ? x : y, words * 8);
+        }
+        (fl ? dot_pmns_mul_trunc_batch : dot_pmns_mul_batch)(pm, bx, bx, by);
+        int ok = 1;
+        for (size_t l = 0; l < DOT_PMNS_BATCH; l++) {
+            dot_pmns_to_int(pm, full, bx + l * words);
+            pmnsb_to_mpz(pm, got, full);
+            ok &= mpz_cmp(got, za) == 0;
+        }
+        CHECK(ok, "%s: %s through the public API", path, fl ? "dot_pmns_mul_trunc_batch" : "dot_pmns_mul_batch");
+    }
+    /* the timed loop: the same chain as the same number of calls, in both forms; zero iterations
+     * leave x as it was */
+    for (int fl = 0; fl < 4; fl++) {
+        const int tr = fl & 1, batch = fl >> 1;
+        const size_t len = (batch ? DOT_PMNS_BATCH : 1) * words;
+        for (size_t l = 0; l < DOT_PMNS_BATCH; l++) {
+            memcpy(bx + l * words, x, words * 8);
+            memcpy(by + l * words, y, words * 8);
+        }
+        uint64_t *want_x = malloc(len * 8);
+        memcpy(want_x, bx, len * 8);
+        for (int i = 0; i < 20; i++) {
+            if (batch)
+                (tr ? dot_pmns_mul_trunc_batch : dot_pmns_mul_batch)(pm, want_x, want_x, by);
+            else
+                (tr ? dot_pmns_mul_trunc : dot_pmns_mul)(pm, want_x, want_x, by);
+        }
+        uint64_t ticks = dot_pmns_mul_loop(pm, tr, batch, bx, by, 20);
+        CHECK(ticks > 0 && memcmp(bx, want_x, len * 8) == 0,
+              "%s: dot_pmns_mul_loop(trunc %d, batch %d) is not the chain of 20 products", path, tr, batch);
+        memcpy(want_x, bx, len * 8);
+        dot_pmns_mul_loop(pm, tr, batch, bx, by, 0);
+        CHECK(memcmp(bx, want_x, len * 8) == 0, "%s: dot_pmns_mul_loop with 0 iterations changed x", path);
+        free(want_x);
+    }
+    free(bx), free(by);
     mpz_clears(p, za, zb, got, NULL);
     dot_pmns_free(pm);
 }
@@ -113,6 +156,66 @@ static void planted_truncation(const char *path)
     CHECK(wrong_planted > 0, "%s: planted control (truncation at weight s) not caught", path);
     printf("  planted control (truncated at weight s)        wrong in %u of 50 products: %s\n",
            wrong_planted, wrong_planted ? "caught" : "NOT CAUGHT");
+    mpz_clears(p, a, b, want, NULL);
+    gmp_randclear(rs);
+    dot_pmns_free(pm);
+}
+
+/* Whether the parameter file's set splits the last stage. */
+static int pm_split_v(const char *path)
+{
+    dot_pmns *pm = dot_pmns_read(path);
+    int v = pm && pm->split_v;
+    dot_pmns_free(pm);
+    return v;
+}
+
+/* The split last stage (pmns_impl.h, split_v) takes the floor of V + phi/2: without the phi/2
+ * (planted here), the full flavour must stay right (V is a multiple of phi) and the truncated
+ * one must go wrong (its sum falls short of V). */
+static void planted_half_phi(const char *path)
+{
+    dot_pmns *pm = dot_pmns_read(path);
+    if (!pm || !pm->split_v || !dot_isa_supported("ifma")) {
+        dot_pmns_free(pm);
+        return;
+    }
+    pm->mul = pmns_ifma_mul;
+    pm->reduce = pmns_ifma_reduce;
+    for (size_t k = 0; k < pm->n; k++) /* a signed column: the kernel's carries are arithmetic */
+        pm->init_v[(pm->s - 1) * pm->n + k] -= UINT64_C(1) << (PMNS_W - 1);
+    uint64_t limbs[PMNS_MAX_LIMBS], x[PMNSB_WORDS], y[PMNSB_WORDS], r[PMNSB_WORDS];
+    mpz_t p, a, b, want;
+    mpz_inits(p, a, b, want, NULL);
+    gmp_randstate_t rs;
+    gmp_randinit_default(rs);
+    gmp_randseed_ui(rs, 1515);
+    dot_pmns_modulus(pm, limbs);
+    pmnsb_to_mpz(pm, p, limbs);
+    unsigned wrong_full = 0, wrong_trunc = 0;
+    for (int i = 0; i < 50; i++) {
+        mpz_urandomm(a, rs, p);
+        mpz_urandomm(b, rs, p);
+        pm->split_v = 0; /* conversions and checks with the whole last stage */
+        pmnsb_from_mpz(pm, limbs, a);
+        dot_pmns_from_int(pm, x, limbs);
+        pmnsb_from_mpz(pm, limbs, b);
+        dot_pmns_from_int(pm, y, limbs);
+        mpz_mul(want, a, b);
+        mpz_mod(want, want, p);
+        pm->split_v = 1;
+        pmns_ifma_mul(pm, r, x, y, 0);
+        pm->split_v = 0;
+        wrong_full += !pmnsb_equals(pm, r, want);
+        pm->split_v = 1;
+        pmns_ifma_mul(pm, r, x, y, 1);
+        pm->split_v = 0;
+        wrong_trunc += !pmnsb_equals(pm, r, want);
+    }
+    CHECK(wrong_full == 0, "%s: split last stage without phi/2: full flavour wrong %u times", path, wrong_full);
+    CHECK(wrong_trunc > 0, "%s: planted control (split last stage without phi/2) not caught", path);
+    printf("  planted control (split last stage, no phi/2)  truncated wrong in %u of 50, full in %u: %s\n",
+           wrong_trunc, wrong_full, wrong_trunc && !wrong_full ? "caught" : "NOT CAUGHT");
     mpz_clears(p, a, b, want, NULL);
     gmp_randclear(rs);
     dot_pmns_free(pm);
@@ -165,12 +268,25 @@ int main(int argc, char **argv)
         const char *path = files.gl_pathv[f];
         printf("%s\n", path);
         pmns_battery("scalar", path, pmns_scalar_mul, pmns_scalar_reduce, 1000);
-        if (ifma)
+        pmns_batch_battery("scalar batch", path, pmns_scalar_mul8, pmns_scalar_reduce, 100,
+                           PMNSB_WHOLE_OR_SPLIT);
+        if (ifma) {
             pmns_battery("ifma", path, pmns_ifma_mul, pmns_ifma_reduce, 1000);
-        else
+            pmns_battery_shape("ifma, product in one piece", path, pmns_ifma_mul, pmns_ifma_reduce,
+                               300, PMNSB_NO_SPLIT);
+            if (pm_split_v(path))
+                pmns_battery_shape("ifma, last stage whole", path, pmns_ifma_mul, pmns_ifma_reduce,
+                                   300, PMNSB_LAST_WHOLE);
+            pmns_batch_battery("ifma batch", path, pmns_ifma_mul8, pmns_ifma_reduce, 1000,
+                               PMNSB_WHOLE_OR_SPLIT);
+            pmns_batch_battery("ifma batch, product in one piece", path, pmns_ifma_mul8,
+                               pmns_ifma_reduce, 300, PMNSB_NO_SPLIT);
+        } else {
             printf("  %-44s skipped: this CPU cannot run it\n", "ifma");
+        }
         public_api(path);
         planted_truncation(path);
+        planted_half_phi(path);
     }
     follows_dot_isa();
     malformed(files.gl_pathv[0]);

@@ -45,33 +45,21 @@ DOT_ALWAYS_INLINE __m256i avx2_apply(__m256i r, __m256i bits, int k, dot_op op)
     return op == DOT_OP_ADD ? _mm256_sub_epi64(r, m) : _mm256_add_epi64(r, m);
 }
 
-/* One lookahead group of `vecs` full vectors. */
-DOT_ALWAYS_INLINE uint64_t avx2_group(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
-                                      int vecs, uint64_t cin, dot_op op,
-                                      dot_flavour flavour)
+/* The driver's primitives (DOT_DEFINE_VECTOR_AORS, dot_impl.h): one vector's unaligned load and
+ * store, and the group's receiver bits in every lane. */
+DOT_ALWAYS_INLINE __m256i avx2_load(const dot_limb_t *p)
 {
-    __m256i r[DOT_AVX2_GROUP];
-    uint64_t G = 0, P = 0;
-    DOT_UNROLL
-    for (int k = 0; k < vecs; k++) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(up + DOT_AVX2_W * k));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(vp + DOT_AVX2_W * k));
-        uint64_t g, p;
-        r[k] = avx2_phase1(a, b, op, &g, &p);
-        G |= g << (DOT_AVX2_W * k);
-        P |= p << (DOT_AVX2_W * k);
-    }
-    unsigned L = (unsigned)(DOT_AVX2_W * vecs);
-    uint64_t cout;
-    uint64_t recv = dot_lookahead(G, P, L, cin, &cout, flavour);
-    __m256i bits = _mm256_set1_epi64x((long long)recv);
-    DOT_UNROLL
-    for (int k = 0; k < vecs; k++) {
-        _mm256_storeu_si256((__m256i *)(rp + DOT_AVX2_W * k), avx2_apply(r[k], bits, k, op));
-    }
-    return cout;
+    return _mm256_loadu_si256((const __m256i *)p);
+}
+DOT_ALWAYS_INLINE void avx2_store(dot_limb_t *p, __m256i v)
+{
+    _mm256_storeu_si256((__m256i *)p, v);
+}
+DOT_ALWAYS_INLINE __m256i avx2_broadcast(uint64_t bits)
+{
+    return _mm256_set1_epi64x((long long)bits);
 }
 
-DOT_DEFINE_VECTOR_AORS(avx2, DOT_AVX2_W, DOT_AVX2_GROUP)
+DOT_DEFINE_VECTOR_AORS(avx2, __m256i, DOT_AVX2_W, DOT_AVX2_GROUP)
 
 #endif

@@ -31,9 +31,9 @@ DOT_ALWAYS_INLINE __m512i avx512_phase1(__m512i a, __m512i b, dot_op op, uint64_
 }
 
 /* 1 in the lanes of vector k whose receiver bit is set in the broadcast `bits`, else 0: each
- * lane's own bit shifted to the top and back, two vector ops. The alternatives that move the bits
- * through mask registers (a masked add, masks merged with kunpck) measured slower on zen4, where
- * transfers between general and mask registers are dear. */
+ * lane's own bit shifted to the top and back, two vector ops that stay in vector registers (the
+ * alternatives, a masked add or masks merged with kunpck, move the bits through mask registers;
+ * the README's "variants tried and not kept" says how they compared). */
 DOT_ALWAYS_INLINE __m512i avx512_receivers(__m512i bits, int k)
 {
     const int b = DOT_AVX512_W * k;
@@ -42,34 +42,25 @@ DOT_ALWAYS_INLINE __m512i avx512_receivers(__m512i bits, int k)
     return _mm512_srli_epi64(_mm512_sllv_epi64(bits, to_top), 63);
 }
 
-DOT_ALWAYS_INLINE uint64_t avx512_group(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
-                                        int vecs, uint64_t cin, dot_op op,
-                                        dot_flavour flavour)
+/* Phase 3: add (sub) each receiving lane's carry (borrow) to vector k. */
+DOT_ALWAYS_INLINE __m512i avx512_apply(__m512i r, __m512i bits, int k, dot_op op)
 {
-    __m512i r[DOT_AVX512_GROUP];
-    uint64_t G = 0, P = 0;
-    DOT_UNROLL
-    for (int k = 0; k < vecs; k++) {
-        __m512i a = _mm512_loadu_si512((const void *)(up + DOT_AVX512_W * k));
-        __m512i b = _mm512_loadu_si512((const void *)(vp + DOT_AVX512_W * k));
-        uint64_t g, p;
-        r[k] = avx512_phase1(a, b, op, &g, &p);
-        G |= g << (DOT_AVX512_W * k);
-        P |= p << (DOT_AVX512_W * k);
-    }
-    unsigned L = (unsigned)(DOT_AVX512_W * vecs);
-    uint64_t cout;
-    uint64_t recv = dot_lookahead(G, P, L, cin, &cout, flavour);
-    const __m512i bits = _mm512_set1_epi64((long long)recv);
-    DOT_UNROLL
-    for (int k = 0; k < vecs; k++) {
-        __m512i out = op == DOT_OP_ADD ? _mm512_add_epi64(r[k], avx512_receivers(bits, k))
-                                       : _mm512_sub_epi64(r[k], avx512_receivers(bits, k));
-        _mm512_storeu_si512((void *)(rp + DOT_AVX512_W * k), out);
-    }
-    return cout;
+    return op == DOT_OP_ADD ? _mm512_add_epi64(r, avx512_receivers(bits, k))
+                            : _mm512_sub_epi64(r, avx512_receivers(bits, k));
 }
 
-DOT_DEFINE_VECTOR_AORS(avx512, DOT_AVX512_W, DOT_AVX512_GROUP)
+/* The driver's primitives (DOT_DEFINE_VECTOR_AORS, dot_impl.h): one vector's unaligned load and
+ * store, and the group's receiver bits in every lane. */
+DOT_ALWAYS_INLINE __m512i avx512_load(const dot_limb_t *p)
+{
+    return _mm512_loadu_si512((const void *)p);
+}
+DOT_ALWAYS_INLINE void avx512_store(dot_limb_t *p, __m512i v) { _mm512_storeu_si512((void *)p, v); }
+DOT_ALWAYS_INLINE __m512i avx512_broadcast(uint64_t bits)
+{
+    return _mm512_set1_epi64((long long)bits);
+}
+
+DOT_DEFINE_VECTOR_AORS(avx512, __m512i, DOT_AVX512_W, DOT_AVX512_GROUP)
 
 #endif

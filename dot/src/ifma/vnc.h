@@ -118,10 +118,10 @@ DOT_ALWAYS_INLINE void vnc_keep_cols(vnc_cols c)
 #endif
 
 /* Phase 1, gather: rows of a 5x5-digit product; b_j are broadcasts of the digits of B, from
- * memory (a broadcast from a general register costs more on zen4, which has fewer of those
- * ports than load ports). Row j's lo halves take A rotated up by j, its hi halves A rotated
- * up by j+1: each hi product then lands in the lane of the column it belongs to, so phase 3
- * (align the hi halves) needs no instruction of its own. That is one rotation more and one
+ * memory (a broadcast through a load port, not a move from a general register). Row j's lo
+ * halves take A rotated up by j, its hi halves A rotated up by j+1: each hi product then lands in
+ * the lane of the column it belongs to, so phase 3 (align the hi halves) needs no instruction of
+ * its own. That is one rotation more and one
  * rotation of the summed hi halves less, off the critical path. */
 DOT_ALWAYS_INLINE vnc_rows vnc_gather_mul(__m512i a, const uint64_t b[5])
 {

@@ -113,3 +113,11 @@ void pmns_scalar_mul(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const u
     pmns_scalar_product(pm, cols, x, y);
     pmns_scalar_reduce(pm, r, cols, trunc);
 }
+
+/* The batch form: the 8 products one after the other. */
+void pmns_scalar_mul8(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y, int trunc)
+{
+    const size_t words = pm->n * pm->s;
+    for (size_t l = 0; l < 8; l++)
+        pmns_scalar_mul(pm, r + l * words, x + l * words, y + l * words, trunc);
+}

@@ -38,33 +38,15 @@ DOT_ALWAYS_INLINE __m128i sse_apply(__m128i r, __m128i bits, int k, dot_op op)
     return op == DOT_OP_ADD ? _mm_sub_epi64(r, m) : _mm_add_epi64(r, m);
 }
 
-/* One lookahead group of `vecs` full vectors. */
-DOT_ALWAYS_INLINE uint64_t sse_group(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
-                                     int vecs, uint64_t cin, dot_op op,
-                                     dot_flavour flavour)
+/* The driver's primitives (DOT_DEFINE_VECTOR_AORS, dot_impl.h): one vector's unaligned load and
+ * store, and the group's receiver bits in every lane. */
+DOT_ALWAYS_INLINE __m128i sse_load(const dot_limb_t *p)
 {
-    __m128i r[DOT_SSE_GROUP];
-    uint64_t G = 0, P = 0;
-    DOT_UNROLL
-    for (int k = 0; k < vecs; k++) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(up + DOT_SSE_W * k));
-        __m128i b = _mm_loadu_si128((const __m128i *)(vp + DOT_SSE_W * k));
-        uint64_t g, p;
-        r[k] = sse_phase1(a, b, op, &g, &p);
-        G |= g << (DOT_SSE_W * k);
-        P |= p << (DOT_SSE_W * k);
-    }
-    unsigned L = (unsigned)(DOT_SSE_W * vecs);
-    uint64_t cout;
-    uint64_t recv = dot_lookahead(G, P, L, cin, &cout, flavour);
-    __m128i bits = _mm_set1_epi64x((long long)recv);
-    DOT_UNROLL
-    for (int k = 0; k < vecs; k++) {
-        _mm_storeu_si128((__m128i *)(rp + DOT_SSE_W * k), sse_apply(r[k], bits, k, op));
-    }
-    return cout;
+    return _mm_loadu_si128((const __m128i *)p);
 }
+DOT_ALWAYS_INLINE void sse_store(dot_limb_t *p, __m128i v) { _mm_storeu_si128((__m128i *)p, v); }
+DOT_ALWAYS_INLINE __m128i sse_broadcast(uint64_t bits) { return _mm_set1_epi64x((long long)bits); }
 
-DOT_DEFINE_VECTOR_AORS(sse, DOT_SSE_W, DOT_SSE_GROUP)
+DOT_DEFINE_VECTOR_AORS(sse, __m128i, DOT_SSE_W, DOT_SSE_GROUP)
 
 #endif

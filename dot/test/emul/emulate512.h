@@ -37,6 +37,18 @@ static inline void dot_emu_mask_storeu_epi64(void *p, simde__mmask8 k, simde__m5
             ((uint64_t *)p)[i] = lanes[i];
 }
 
+/* Arithmetic right shift of each signed 64-bit lane (SIMDe 0.7.4 has only the 16-bit one). */
+static inline simde__m512i dot_emu_srai_epi64(simde__m512i a, unsigned int imm)
+{
+    int64_t lanes[8];
+    simde_mm512_storeu_si512(lanes, a);
+    for (int i = 0; i < 8; i++)
+        lanes[i] = imm > 63 ? (lanes[i] < 0 ? -1 : 0) : lanes[i] >> imm; /* gcc: arithmetic */
+    return simde_mm512_loadu_si512(lanes);
+}
+
+#undef _mm512_srai_epi64
+#define _mm512_srai_epi64 dot_emu_srai_epi64
 #undef _mm512_cmplt_epu64_mask
 #undef _mm512_maskz_loadu_epi64
 #undef _mm512_mask_storeu_epi64

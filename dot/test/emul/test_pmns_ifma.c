@@ -17,8 +17,19 @@ int main(void)
         return 1;
     }
     printf("ifma PMNS kernels (emulated with SIMDe and the IFMA shim):\n");
-    for (size_t f = 0; f < files.gl_pathc; f++)
-        pmns_battery(files.gl_pathv[f], files.gl_pathv[f], pmns_ifma_mul, pmns_ifma_reduce, 1000);
+    for (size_t f = 0; f < files.gl_pathc; f++) {
+        const char *path = files.gl_pathv[f];
+        printf("%s\n", path);
+        pmns_battery("ifma", path, pmns_ifma_mul, pmns_ifma_reduce, 1000);
+        pmns_battery_shape("ifma, product in one piece", path, pmns_ifma_mul, pmns_ifma_reduce, 100,
+                           PMNSB_NO_SPLIT);
+        pmns_battery_shape("ifma, last stage whole", path, pmns_ifma_mul, pmns_ifma_reduce, 100,
+                           PMNSB_LAST_WHOLE);
+        pmns_batch_battery("ifma batch", path, pmns_ifma_mul8, pmns_ifma_reduce, 250,
+                           PMNSB_WHOLE_OR_SPLIT);
+        pmns_batch_battery("ifma batch, product in one piece", path, pmns_ifma_mul8, pmns_ifma_reduce,
+                           100, PMNSB_NO_SPLIT);
+    }
     globfree(&files);
     return dot_check_summary();
 }

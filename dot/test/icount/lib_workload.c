@@ -2,7 +2,7 @@
  * A fixed workload per patched library, for the instruction-count gate: the same pieces as
  * workload.c's, but reached through GMP's or OpenSSL's own API, so a change in a patch's routing
  * (or in what libdot does behind it) moves a count. Built once per library variant and libdot
- * ISA (mk/report.mk): -DLIB_GMP or -DLIB_OPENSSL, -DVARIANT="dot", -DISA="avx2", linked
+ * ISA (mk/libs.mk): -DLIB_GMP or -DLIB_OPENSSL, -DVARIANT="dot", -DISA="avx2", linked
  * against that variant with an rpath. Each piece is labelled "<lib>/<variant>/<isa>/<piece>".
  * ISA is forced with DOT_ISA before the first call: libdot resolves its dispatch on first use.
  * Valgrind has no AVX-512, so only scalar and avx2 are counted.

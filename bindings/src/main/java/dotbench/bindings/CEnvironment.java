@@ -16,8 +16,7 @@ public final class CEnvironment {
     private static final MemorySegment SETENV = LIBC.findOrThrow("setenv");
     private static final MemorySegment UNSETENV = LIBC.findOrThrow("unsetenv");
 
-    private CEnvironment() {
-    }
+    private CEnvironment() {}
 
     /** setenv(name, value, 1). */
     public static void set(String name, String value) {

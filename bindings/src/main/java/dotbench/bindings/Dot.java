@@ -83,7 +83,7 @@ public final class Dot {
     public List<String> isaNames() {
         MemorySegment names = dot_isa_names_fn.invoke(isaNames).reinterpret(Long.MAX_VALUE);
         List<String> out = new ArrayList<>();
-        for (long i = 0;; i++) {
+        for (long i = 0; ; i++) {
             MemorySegment name = names.getAtIndex(ValueLayout.ADDRESS, i);
             if (name.equals(MemorySegment.NULL)) {
                 return List.copyOf(out);
@@ -102,15 +102,24 @@ public final class Dot {
     public Optional<DotKernels> kernels(String isa) {
         MemorySegment table;
         try (Arena arena = Arena.ofConfined()) {
-            table = dot_kernels_for_fn.invoke(kernelsFor, arena.allocateFrom(isa)).reinterpret(dot_kernels.sizeof());
+            table = dot_kernels_for_fn
+                    .invoke(kernelsFor, arena.allocateFrom(isa))
+                    .reinterpret(dot_kernels.sizeof());
         }
         if (table.equals(MemorySegment.NULL)) {
             return Optional.empty();
         }
-        return Optional.of(new DotKernels(text(dot_kernels.name(table)), text(dot_kernels.addsub_from(table)),
-                text(dot_kernels.mul_from(table)), dot_kernels.add_n(table), dot_kernels.sub_n(table),
-                dot_kernels.add_n_ct(table), dot_kernels.sub_n_ct(table), dot_kernels.mul_4x4(table),
-                dot_kernels.sqr_4x4(table), dot_kernels.mul_5x5_r52(table)));
+        return Optional.of(new DotKernels(
+                text(dot_kernels.name(table)),
+                text(dot_kernels.addsub_from(table)),
+                text(dot_kernels.mul_from(table)),
+                dot_kernels.add_n(table),
+                dot_kernels.sub_n(table),
+                dot_kernels.add_n_ct(table),
+                dot_kernels.sub_n_ct(table),
+                dot_kernels.mul_4x4(table),
+                dot_kernels.sqr_4x4(table),
+                dot_kernels.mul_5x5_r52(table)));
     }
 
     public long addN(Limbs r, Limbs a, Limbs b) {
@@ -149,7 +158,9 @@ public final class Dot {
     }
 
     private static String text(MemorySegment cString) {
-        return cString.equals(MemorySegment.NULL) ? "" : cString.reinterpret(Long.MAX_VALUE).getString(0);
+        return cString.equals(MemorySegment.NULL)
+                ? ""
+                : cString.reinterpret(Long.MAX_VALUE).getString(0);
     }
 
     private static long sameLength(Limbs r, Limbs a, Limbs b) {

@@ -20,7 +20,7 @@ public record FileFingerprint(Path resolved, long size, String sha256) {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             try (InputStream in = Files.newInputStream(real)) {
                 byte[] buffer = new byte[1 << 16];
-                for (int n; (n = in.read(buffer)) > 0;) {
+                for (int n; (n = in.read(buffer)) > 0; ) {
                     digest.update(buffer, 0, n);
                 }
             }

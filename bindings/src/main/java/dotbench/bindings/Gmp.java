@@ -96,15 +96,16 @@ public final class Gmp {
 
     private static long sameLength(Limbs r, Limbs a, Limbs b) {
         if (r.length() != a.length() || a.length() != b.length()) {
-            throw new IllegalArgumentException("operands must have one length, got " + r.length() + ", "
-                    + a.length() + ", " + b.length());
+            throw new IllegalArgumentException(
+                    "operands must have one length, got " + r.length() + ", " + a.length() + ", " + b.length());
         }
         return a.length();
     }
 
     private static void checkProduct(Limbs r, int an, int bn) {
         if (an != bn || r.length() != 2 * an) {
-            throw new IllegalArgumentException("need {r, 2n} = {a, n} * {b, n}, got r=" + r.length() + " a=" + an + " b=" + bn);
+            throw new IllegalArgumentException(
+                    "need {r, 2n} = {a, n} * {b, n}, got r=" + r.length() + " a=" + an + " b=" + bn);
         }
     }
 }

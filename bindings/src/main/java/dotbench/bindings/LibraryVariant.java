@@ -36,8 +36,8 @@ public final class LibraryVariant implements AutoCloseable {
     /** Loads the variant; a missing or unloadable file is an {@link IllegalArgumentException} naming it. */
     public static LibraryVariant open(VariantSpec spec) {
         if (!spec.present()) {
-            throw new IllegalArgumentException(spec.kind() + " variant '" + spec.name() + "' is not built: "
-                    + spec.library() + " does not exist");
+            throw new IllegalArgumentException(
+                    spec.kind() + " variant '" + spec.name() + "' is not built: " + spec.library() + " does not exist");
         }
         FileFingerprint before = FileFingerprint.of(spec.library());
         Arena arena = Arena.ofShared();
@@ -95,8 +95,11 @@ public final class LibraryVariant implements AutoCloseable {
     public Optional<String> marker() {
         return lookup.find(spec.kind().markerSymbol()).map(address -> {
             try {
-                MemorySegment text = (MemorySegment) Linker.nativeLinker().downcallHandle(address, MARKER).invokeExact();
-                return text.equals(MemorySegment.NULL) ? "" : text.reinterpret(Long.MAX_VALUE).getString(0);
+                MemorySegment text = (MemorySegment)
+                        Linker.nativeLinker().downcallHandle(address, MARKER).invokeExact();
+                return text.equals(MemorySegment.NULL)
+                        ? ""
+                        : text.reinterpret(Long.MAX_VALUE).getString(0);
             } catch (Throwable t) {
                 throw new IllegalStateException(spec.kind().markerSymbol() + "() failed in " + spec.library(), t);
             }

@@ -6,8 +6,7 @@ import java.math.BigInteger;
 public final class LimbCodec {
     private static final BigInteger LIMB_MASK = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
-    private LimbCodec() {
-    }
+    private LimbCodec() {}
 
     /** The low {@code n} limbs of a non-negative value (higher bits must be zero). */
     public static long[] toLimbs(BigInteger value, int n) {

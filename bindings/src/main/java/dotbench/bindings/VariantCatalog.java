@@ -17,8 +17,11 @@ import java.util.stream.Stream;
  */
 public final class VariantCatalog {
     /** Where Debian (and most x86-64 distributions) keep the system's shared libraries. */
-    private static final List<Path> SYSTEM_LIB_DIRS = List.of(Path.of("/usr/lib/x86_64-linux-gnu"), Path.of("/usr/lib64"), Path.of("/usr/lib"));
-    private static final List<Path> SYSTEM_INCLUDE_DIRS = List.of(Path.of("/usr/include/x86_64-linux-gnu"), Path.of("/usr/include"));
+    private static final List<Path> SYSTEM_LIB_DIRS =
+            List.of(Path.of("/usr/lib/x86_64-linux-gnu"), Path.of("/usr/lib64"), Path.of("/usr/lib"));
+
+    private static final List<Path> SYSTEM_INCLUDE_DIRS =
+            List.of(Path.of("/usr/include/x86_64-linux-gnu"), Path.of("/usr/include"));
     public static final String SYSTEM = "system";
 
     private final Path root;
@@ -33,11 +36,13 @@ public final class VariantCatalog {
     public static VariantCatalog scan(Path root) {
         List<VariantSpec> found = new ArrayList<>();
         found.addAll(builds(root, "gmp", LibraryKind.GMP));
-        systemLibrary("libgmp.so.10").ifPresent(lib -> found.add(new VariantSpec(SYSTEM, LibraryKind.GMP, lib,
-                systemInclude("gmp.h"), Manifest.none())));
+        systemLibrary("libgmp.so.10")
+                .ifPresent(lib -> found.add(
+                        new VariantSpec(SYSTEM, LibraryKind.GMP, lib, systemInclude("gmp.h"), Manifest.none())));
         found.addAll(builds(root, "openssl", LibraryKind.OPENSSL));
-        systemLibrary("libcrypto.so.3").ifPresent(lib -> found.add(new VariantSpec(SYSTEM, LibraryKind.OPENSSL, lib,
-                Path.of("/usr/include"), Manifest.none())));
+        systemLibrary("libcrypto.so.3")
+                .ifPresent(lib -> found.add(
+                        new VariantSpec(SYSTEM, LibraryKind.OPENSSL, lib, Path.of("/usr/include"), Manifest.none())));
         Path dot = root.resolve("build/dot/libdot.so");
         found.add(new VariantSpec("libdot", LibraryKind.DOT, dot, root.resolve("dot/include"), Manifest.none()));
         return new VariantCatalog(root, found);
@@ -76,8 +81,12 @@ public final class VariantCatalog {
         try (Stream<Path> entries = Files.list(dir)) {
             return entries.filter(d -> Files.isRegularFile(d.resolve("lib").resolve(kind.fileName())))
                     .sorted(Comparator.comparing(Path::toString))
-                    .map(d -> new VariantSpec(d.getFileName().toString(), kind, d.resolve("lib").resolve(kind.fileName()),
-                            d.resolve("include"), Manifest.readIfPresent(d.resolve("manifest.json"))))
+                    .map(d -> new VariantSpec(
+                            d.getFileName().toString(),
+                            kind,
+                            d.resolve("lib").resolve(kind.fileName()),
+                            d.resolve("include"),
+                            Manifest.readIfPresent(d.resolve("manifest.json"))))
                     .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir, e);
@@ -85,11 +94,16 @@ public final class VariantCatalog {
     }
 
     private static Optional<Path> systemLibrary(String soname) {
-        return SYSTEM_LIB_DIRS.stream().map(d -> d.resolve(soname)).filter(Files::isRegularFile).findFirst();
+        return SYSTEM_LIB_DIRS.stream()
+                .map(d -> d.resolve(soname))
+                .filter(Files::isRegularFile)
+                .findFirst();
     }
 
     private static Path systemInclude(String header) {
-        return SYSTEM_INCLUDE_DIRS.stream().filter(d -> Files.isRegularFile(d.resolve(header))).findFirst()
+        return SYSTEM_INCLUDE_DIRS.stream()
+                .filter(d -> Files.isRegularFile(d.resolve(header)))
+                .findFirst()
                 .orElse(Path.of("/usr/include"));
     }
 }

@@ -26,7 +26,8 @@ class CEnvironmentTest {
     private Optional<String> settingsOfAFreshLoad(VariantSpec system, String copyName) throws IOException {
         Path copy = temp.resolve(copyName);
         Files.copy(system.library(), copy);
-        try (LibraryVariant v = LibraryVariant.open(new VariantSpec(copyName, LibraryKind.OPENSSL, copy, system.include(), Manifest.none()))) {
+        try (LibraryVariant v = LibraryVariant.open(
+                new VariantSpec(copyName, LibraryKind.OPENSSL, copy, system.include(), Manifest.none()))) {
             return LibCrypto.of(v).cpuSettings();
         }
     }

@@ -28,14 +28,19 @@ class DotVsBigIntegerTest {
     }
 
     private List<DotKernels> runnableTables() {
-        List<DotKernels> tables = dot.isaNames().stream().filter(dot::isaSupported).map(isa -> dot.kernels(isa).orElseThrow()).toList();
+        List<DotKernels> tables = dot.isaNames().stream()
+                .filter(dot::isaSupported)
+                .map(isa -> dot.kernels(isa).orElseThrow())
+                .toList();
         assertFalse(tables.isEmpty());
         return tables;
     }
 
     private BigInteger operand(int n) {
         // every third operand all-ones, so carries ripple across the whole number
-        return random.nextInt(3) == 0 ? BigInteger.ONE.shiftLeft(64 * n).subtract(BigInteger.ONE) : new BigInteger(64 * n, random);
+        return random.nextInt(3) == 0
+                ? BigInteger.ONE.shiftLeft(64 * n).subtract(BigInteger.ONE)
+                : new BigInteger(64 * n, random);
     }
 
     @Test
@@ -43,10 +48,15 @@ class DotVsBigIntegerTest {
         for (DotKernels k : runnableTables()) {
             for (int n = 1; n <= 40; n++) {
                 BigInteger a = operand(n), b = operand(n), limit = BigInteger.ONE.shiftLeft(64 * n);
-                try (Limbs la = Limbs.of(a, n); Limbs lb = Limbs.of(b, n); Limbs r = Limbs.zeros(n)) {
+                try (Limbs la = Limbs.of(a, n);
+                        Limbs lb = Limbs.of(b, n);
+                        Limbs r = Limbs.zeros(n)) {
                     for (var addN : List.of(k.addN(), k.addNCt())) {
                         long carry = Dot.callAddSub(addN, r, la, lb);
-                        assertEquals(a.add(b), r.toBigInteger().add(BigInteger.valueOf(carry).shiftLeft(64 * n)), k.name() + " add n=" + n);
+                        assertEquals(
+                                a.add(b),
+                                r.toBigInteger().add(BigInteger.valueOf(carry).shiftLeft(64 * n)),
+                                k.name() + " add n=" + n);
                     }
                     for (var subN : List.of(k.subN(), k.subNCt())) {
                         long borrow = Dot.callAddSub(subN, r, la, lb);
@@ -63,7 +73,9 @@ class DotVsBigIntegerTest {
         for (DotKernels k : runnableTables()) {
             for (int i = 0; i < 50; i++) {
                 BigInteger a = operand(4), b = operand(4);
-                try (Limbs la = Limbs.of(a, 4); Limbs lb = Limbs.of(b, 4); Limbs r = Limbs.zeros(8)) {
+                try (Limbs la = Limbs.of(a, 4);
+                        Limbs lb = Limbs.of(b, 4);
+                        Limbs r = Limbs.zeros(8)) {
                     Dot.callMul4x4(k.mul4x4(), r, la, lb);
                     assertEquals(a.multiply(b), r.toBigInteger(), k.name() + " mul_4x4");
                     Dot.callSqr4x4(k.sqr4x4(), r, la);
@@ -76,9 +88,13 @@ class DotVsBigIntegerTest {
     @Test
     void dispatchedEntryPointsMatchBigInteger() {
         BigInteger a = operand(4), b = operand(4);
-        try (Limbs la = Limbs.of(a, 4); Limbs lb = Limbs.of(b, 4); Limbs r = Limbs.zeros(4); Limbs p = Limbs.zeros(8)) {
+        try (Limbs la = Limbs.of(a, 4);
+                Limbs lb = Limbs.of(b, 4);
+                Limbs r = Limbs.zeros(4);
+                Limbs p = Limbs.zeros(8)) {
             long carry = dot.addN(r, la, lb);
-            assertEquals(a.add(b), r.toBigInteger().add(BigInteger.valueOf(carry).shiftLeft(256)));
+            assertEquals(
+                    a.add(b), r.toBigInteger().add(BigInteger.valueOf(carry).shiftLeft(256)));
             dot.subN(r, la, lb);
             assertEquals(a.subtract(b).mod(BigInteger.ONE.shiftLeft(256)), r.toBigInteger());
             dot.mul4x4(p, la, lb);

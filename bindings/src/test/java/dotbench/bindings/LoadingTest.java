@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 
 class LoadingTest {
@@ -14,7 +18,8 @@ class LoadingTest {
         VariantCatalog catalog = TestRoot.catalog();
         assertTrue(catalog.find(LibraryKind.GMP, VariantCatalog.SYSTEM).isPresent());
         assertTrue(catalog.dot().present());
-        assertTrue(catalog.built(LibraryKind.GMP).stream().noneMatch(v -> v.name().equals(VariantCatalog.SYSTEM)));
+        assertTrue(
+                catalog.built(LibraryKind.GMP).stream().noneMatch(v -> v.name().equals(VariantCatalog.SYSTEM)));
     }
 
     @Test
@@ -41,16 +46,20 @@ class LoadingTest {
 
     @Test
     void missingBuildIsAClearError() {
-        VariantSpec absent = new VariantSpec("stock", LibraryKind.GMP, Path.of("/nonexistent/lib/libgmp.so"),
-                Path.of("/nonexistent/include"), Manifest.none());
+        VariantSpec absent = new VariantSpec(
+                "stock",
+                LibraryKind.GMP,
+                Path.of("/nonexistent/lib/libgmp.so"),
+                Path.of("/nonexistent/include"),
+                Manifest.none());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LibraryVariant.open(absent));
         assertTrue(e.getMessage().contains("not built"), e.getMessage());
     }
 
     @Test
-    void noticesWhenTheLoadedFileIsRebuiltOnDisk(@org.junit.jupiter.api.io.TempDir Path temp) throws java.io.IOException {
+    void noticesWhenTheLoadedFileIsRebuiltOnDisk(@org.junit.jupiter.api.io.TempDir Path temp) throws IOException {
         Path copy = temp.resolve("libgmp.so.10");
-        java.nio.file.Files.copy(TestRoot.systemGmp().library(), copy);
+        Files.copy(TestRoot.systemGmp().library(), copy);
         VariantSpec spec = new VariantSpec("copy", LibraryKind.GMP, copy, temp, Manifest.none());
         try (LibraryVariant v = LibraryVariant.open(spec)) {
             assertEquals(FileFingerprint.of(copy), v.loadedFile());
@@ -58,9 +67,9 @@ class LoadingTest {
             assertFalse(v.changedOnDisk());
             // a relink replaces the file by rename, as linkers and installers do; the mapping stays valid
             Path rebuilt = temp.resolve("rebuilt.tmp");
-            java.nio.file.Files.copy(TestRoot.systemGmp().library(), rebuilt);
-            java.nio.file.Files.write(rebuilt, new byte[] {0}, java.nio.file.StandardOpenOption.APPEND);
-            java.nio.file.Files.move(rebuilt, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.copy(TestRoot.systemGmp().library(), rebuilt);
+            Files.write(rebuilt, new byte[] {0}, StandardOpenOption.APPEND);
+            Files.move(rebuilt, copy, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             assertTrue(v.changedOnDisk());
         }
     }

@@ -55,8 +55,9 @@ class SideBySideTest {
     }
 
     private static boolean inOwnFile(LibraryVariant v, MemorySegment function) throws IOException {
-        return mappingsOf(v.spec().library()).stream().anyMatch(r -> Long.compareUnsigned(function.address(), r[0]) >= 0
-                && Long.compareUnsigned(function.address(), r[1]) < 0);
+        return mappingsOf(v.spec().library()).stream()
+                .anyMatch(r -> Long.compareUnsigned(function.address(), r[0]) >= 0
+                        && Long.compareUnsigned(function.address(), r[1]) < 0);
     }
 
     private static List<String> names(List<VariantSpec> specs) {
@@ -77,10 +78,17 @@ class SideBySideTest {
                 Gmp gmp = Gmp.of(v);
                 MemorySegment mul = v.function("__gmpz_mul");
                 assertTrue(mulAddresses.add(mul.address()), v + " shares mpz_mul with another variant");
-                assertTrue(inOwnFile(v, mul), v + ": mpz_mul does not lie in " + v.spec().library() + "'s mapping");
-                assertEquals(v.spec().patched(), v.marker().map(s -> s.startsWith("dotmp")).orElse(false),
+                assertTrue(
+                        inOwnFile(v, mul),
+                        v + ": mpz_mul does not lie in " + v.spec().library() + "'s mapping");
+                assertEquals(
+                        v.spec().patched(),
+                        v.marker().map(s -> s.startsWith("dotmp")).orElse(false),
                         v + " marker " + v.marker());
-                try (Mpz x = gmp.newMpz(a); Mpz y = gmp.newMpz(b); Mpz mod = gmp.newMpz(m); Mpz r = gmp.newMpz()) {
+                try (Mpz x = gmp.newMpz(a);
+                        Mpz y = gmp.newMpz(b);
+                        Mpz mod = gmp.newMpz(m);
+                        Mpz r = gmp.newMpz()) {
                     assertEquals(a.multiply(b), r.mul(x, y).toBigInteger(), v.toString());
                     assertEquals(a.modPow(b, m), r.powm(x, y, mod).toBigInteger(), v.toString());
                 }
@@ -97,7 +105,8 @@ class SideBySideTest {
         List<VariantSpec> gmps = catalog.built(LibraryKind.GMP);
         List<VariantSpec> cryptos = catalog.built(LibraryKind.OPENSSL);
         assertTrue(names(gmps).containsAll(List.of("stock", "dot")), "GMP builds: " + names(gmps) + " (make libs)");
-        assertTrue(names(cryptos).containsAll(List.of("stock", "stock-noasm", "dot", "dot-noasm")),
+        assertTrue(
+                names(cryptos).containsAll(List.of("stock", "stock-noasm", "dot", "dot-noasm")),
                 "libcrypto builds: " + names(cryptos) + " (make libs)");
         List<LibraryVariant> loaded = new ArrayList<>();
         try {
@@ -107,19 +116,27 @@ class SideBySideTest {
             Set<Long> bnAddresses = new HashSet<>();
             for (LibraryVariant v : loaded) {
                 if (v.spec().kind() == LibraryKind.GMP) {
-                    try (Mpz x = Gmp.of(v).newMpz(a); Mpz y = Gmp.of(v).newMpz(b); Mpz r = Gmp.of(v).newMpz()) {
+                    try (Mpz x = Gmp.of(v).newMpz(a);
+                            Mpz y = Gmp.of(v).newMpz(b);
+                            Mpz r = Gmp.of(v).newMpz()) {
                         assertEquals(a.multiply(b), r.mul(x, y).toBigInteger(), v.toString());
                     }
                     continue;
                 }
                 MemorySegment bnNew = v.function("BN_lebin2bn");
                 assertTrue(bnAddresses.add(bnNew.address()), v + " shares BN_lebin2bn with another variant");
-                assertTrue(inOwnFile(v, bnNew), v + ": BN_lebin2bn does not lie in " + v.spec().library() + "'s mapping");
-                assertEquals(v.spec().patched(), v.marker().map(s -> s.startsWith("dotssl")).orElse(false),
+                assertTrue(
+                        inOwnFile(v, bnNew),
+                        v + ": BN_lebin2bn does not lie in " + v.spec().library() + "'s mapping");
+                assertEquals(
+                        v.spec().patched(),
+                        v.marker().map(s -> s.startsWith("dotssl")).orElse(false),
                         v + " marker " + v.marker());
                 LibCrypto lib = LibCrypto.of(v);
                 assertTrue(lib.version().startsWith("OpenSSL 3."), v + ": " + lib.version());
-                try (Bignum x = lib.newBignum(a); Pkey key = lib.generateRsa(1024); PkeyCtx ctx = lib.newContext(key)) {
+                try (Bignum x = lib.newBignum(a);
+                        Pkey key = lib.generateRsa(1024);
+                        PkeyCtx ctx = lib.newContext(key)) {
                     assertEquals(a, x.toBigInteger(a.bitLength() / 64 + 1), v.toString());
                     assertEquals(1024, key.bits(), v.toString());
                     assertTrue(ctx.checkKey(), v + ": its own RSA key fails EVP_PKEY_check");

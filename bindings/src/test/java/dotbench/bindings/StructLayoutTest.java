@@ -27,9 +27,18 @@ class StructLayoutTest {
     private Map<String, Long> compilerView(Path gmpInclude) throws IOException, InterruptedException {
         Path root = TestRoot.root();
         Path exe = temp.resolve("layouts-" + Math.abs(gmpInclude.hashCode()));
-        Process cc = new ProcessBuilder(System.getenv().getOrDefault("CC", "cc"), "-std=gnu11", "-I", gmpInclude.toString(),
-                "-I", root.resolve("dot/include").toString(), root.resolve("bindings/src/test/c/layouts.c").toString(),
-                "-o", exe.toString()).redirectErrorStream(true).start();
+        Process cc = new ProcessBuilder(
+                        System.getenv().getOrDefault("CC", "cc"),
+                        "-std=gnu11",
+                        "-I",
+                        gmpInclude.toString(),
+                        "-I",
+                        root.resolve("dot/include").toString(),
+                        root.resolve("bindings/src/test/c/layouts.c").toString(),
+                        "-o",
+                        exe.toString())
+                .redirectErrorStream(true)
+                .start();
         String ccOutput = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, cc.waitFor(), "cc failed:\n" + ccOutput);
         Process run = new ProcessBuilder(exe.toString()).start();
@@ -45,8 +54,11 @@ class StructLayoutTest {
 
     @Test
     void layoutsMatchTheCompilerForEveryGmpHeader() throws IOException, InterruptedException {
-        var headers = TestRoot.catalog().of(LibraryKind.GMP).stream().map(VariantSpec::include)
-                .filter(d -> Files.isRegularFile(d.resolve("gmp.h"))).distinct().toList();
+        var headers = TestRoot.catalog().of(LibraryKind.GMP).stream()
+                .map(VariantSpec::include)
+                .filter(d -> Files.isRegularFile(d.resolve("gmp.h")))
+                .distinct()
+                .toList();
         assertFalse(headers.isEmpty(), "no gmp.h found (Debian package libgmp-dev)");
         for (Path include : headers) {
             Map<String, Long> c = compilerView(include);
@@ -56,12 +68,29 @@ class StructLayoutTest {
             assertEquals(c.get("__mpz_struct._mp_d"), __mpz_struct._mp_d$offset(), "_mp_d" + where);
             assertEquals(c.get("__mpz_struct"), __mpz_struct.sizeof(), "sizeof" + where);
             assertEquals(c.get("mpz_t"), __mpz_struct.sizeof(), "mpz_t is one struct" + where);
-            Map<String, Long> kernels = Map.of("name", dot_kernels.name$offset(), "add_n", dot_kernels.add_n$offset(),
-                    "sub_n", dot_kernels.sub_n$offset(), "add_n_ct", dot_kernels.add_n_ct$offset(),
-                    "sub_n_ct", dot_kernels.sub_n_ct$offset(), "mul_4x4", dot_kernels.mul_4x4$offset(),
-                    "sqr_4x4", dot_kernels.sqr_4x4$offset(), "mul_5x5_r52", dot_kernels.mul_5x5_r52$offset(),
-                    "addsub_from", dot_kernels.addsub_from$offset(), "mul_from", dot_kernels.mul_from$offset());
-            kernels.forEach((field, offset) -> assertEquals(c.get("dot_kernels." + field), offset, "dot_kernels." + field));
+            Map<String, Long> kernels = Map.of(
+                    "name",
+                    dot_kernels.name$offset(),
+                    "add_n",
+                    dot_kernels.add_n$offset(),
+                    "sub_n",
+                    dot_kernels.sub_n$offset(),
+                    "add_n_ct",
+                    dot_kernels.add_n_ct$offset(),
+                    "sub_n_ct",
+                    dot_kernels.sub_n_ct$offset(),
+                    "mul_4x4",
+                    dot_kernels.mul_4x4$offset(),
+                    "sqr_4x4",
+                    dot_kernels.sqr_4x4$offset(),
+                    "mul_5x5_r52",
+                    dot_kernels.mul_5x5_r52$offset(),
+                    "addsub_from",
+                    dot_kernels.addsub_from$offset(),
+                    "mul_from",
+                    dot_kernels.mul_from$offset());
+            kernels.forEach(
+                    (field, offset) -> assertEquals(c.get("dot_kernels." + field), offset, "dot_kernels." + field));
             assertEquals(c.get("dot_kernels"), dot_kernels.sizeof(), "sizeof(dot_kernels)");
         }
     }

@@ -5,12 +5,12 @@ import java.nio.file.Path;
 
 /** The repository root the build passes in (-Ddotbench.root), where build/ holds the libraries. */
 final class TestRoot {
-    private TestRoot() {
-    }
+    private TestRoot() {}
 
     static Path root() {
         String configured = System.getProperty("dotbench.root");
-        Path root = Path.of(configured != null ? configured : "..").toAbsolutePath().normalize();
+        Path root =
+                Path.of(configured != null ? configured : "..").toAbsolutePath().normalize();
         if (!Files.isDirectory(root.resolve("dot"))) {
             throw new IllegalStateException("dotbench.root=" + root + " is not the repository root");
         }
@@ -31,7 +31,8 @@ final class TestRoot {
     }
 
     static VariantSpec systemGmp() {
-        return catalog().find(LibraryKind.GMP, VariantCatalog.SYSTEM)
+        return catalog()
+                .find(LibraryKind.GMP, VariantCatalog.SYSTEM)
                 .orElseThrow(() -> new IllegalStateException("no system libgmp.so.10 (Debian package libgmp10)"));
     }
 }

@@ -2,8 +2,11 @@ package dotbench.cli;
 
 import dotbench.compare.CompareMarkdown;
 import dotbench.compare.RunComparison;
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
 import dotbench.report.ResultFile;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -13,22 +16,30 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** `dotbench compare BASE.json NEW.json`: the regression gate between two runs. */
-@Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Per test, NEW/BASE speed of each variant and of each A/B ratio with a 95%% CI; Markdown for a pull request.",
-        footer = "%nExit status: 0 no regression; " + ExitCodes.REGRESSION + " at least one regression (its whole CI beyond the threshold); "
-                + ExitCodes.NOT_COMPARABLE + " the runs are not comparable (different CPU model, variant set, libdot ISA or suite) and --force was not given; "
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        description =
+                "Per test, NEW/BASE speed of each variant and of each A/B ratio with a 95%% CI; Markdown for a pull request.",
+        footer = "%nExit status: 0 no regression; " + ExitCodes.REGRESSION
+                + " at least one regression (its whole CI beyond the threshold); "
+                + ExitCodes.NOT_COMPARABLE
+                + " the runs are not comparable (different CPU model, variant set, libdot ISA or suite) and --force was not given; "
                 + "2 bad usage; 5 a file cannot be read or written.")
 final class CompareCommand implements Callable<Integer> {
     /** Outside ExitCodes' 0..5 so a gate can tell "slower" from "could not run". */
-
     @Parameters(index = "0", paramLabel = "BASE.json")
     Path base;
 
     @Parameters(index = "1", paramLabel = "NEW.json")
     Path next;
 
-    @Option(names = "--threshold", paramLabel = "FRACTION", defaultValue = "0.03",
-            description = "A slowdown counts when its whole 95%% CI lies below 1 - FRACTION (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--threshold",
+            paramLabel = "FRACTION",
+            defaultValue = "0.03",
+            description =
+                    "A slowdown counts when its whole 95%% CI lies below 1 - FRACTION (default ${DEFAULT-VALUE}).")
     double threshold;
 
     @Option(names = "--force", description = "Gate even when the provenance says the runs are not comparable.")
@@ -49,15 +60,7 @@ final class CompareCommand implements Callable<Integer> {
         ResultFile n = read(next);
         RunComparison c = RunComparison.of(b, n, threshold);
         String md = CompareMarkdown.render(b, n, c);
-        spec.commandLine().getOut().print(md);
-        spec.commandLine().getOut().flush();
-        if (out != null) {
-            try {
-                dotbench.results.AtomicFiles.write(out, md);
-            } catch (IOException e) {
-                throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write " + out + ": " + e.getMessage(), e);
-            }
-        }
+        OutputCheck.printAndSave(spec, md, out);
         if (!c.compatibility().meaningful() && !force) {
             return ExitCodes.NOT_COMPARABLE;
         }
@@ -67,7 +70,7 @@ final class CompareCommand implements Callable<Integer> {
     static ResultFile read(Path p) {
         try {
             return ResultFile.load(p);
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new DotbenchException(ExitCodes.IO_ERROR, "no such file: " + p, e);
         } catch (IOException e) {
             throw new DotbenchException(ExitCodes.IO_ERROR, e.getMessage(), e);

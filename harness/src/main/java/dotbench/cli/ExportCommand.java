@@ -1,6 +1,8 @@
 package dotbench.cli;
 
 import dotbench.export.ExportFormat;
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
 import dotbench.report.ResultFile;
 import dotbench.results.AtomicFiles;
 import java.io.IOException;
@@ -15,20 +17,31 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** `dotbench export --format F RESULT.json...`: a run in a benchmark dashboard's format. */
-@Command(name = "export", mixinStandardHelpOptions = true,
-        description = "Result files as Bencher Metric Format JSON (bencher), github-action-benchmark's customBiggerIsBetter "
-                + "(github-action-benchmark: A/B ratios and ops/s) or customSmallerIsBetter (github-action-benchmark-smaller: ns/op), "
-                + "or JMH's JSON result shape (jmh: GMPbench-style and openssl-speed-style runs).",
-        footer = "%nExit status: 0 written; 2 bad usage or nothing that format can hold; 5 a file cannot be read or written.")
+@Command(
+        name = "export",
+        mixinStandardHelpOptions = true,
+        description =
+                "Result files as Bencher Metric Format JSON (bencher), github-action-benchmark's customBiggerIsBetter "
+                        + "(github-action-benchmark: A/B ratios and ops/s) or customSmallerIsBetter "
+                        + "(github-action-benchmark-smaller: ns/op), "
+                        + "or JMH's JSON result shape (jmh: GMPbench-style and openssl-speed-style runs).",
+        footer =
+                "%nExit status: 0 written; 2 bad usage or nothing that format can hold; 5 a file cannot be read or written.")
 final class ExportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RESULT.json", arity = "1..*", description = "Result files (one run per suite).")
     List<Path> inputs;
 
-    @Option(names = "--format", required = true, paramLabel = "FORMAT",
+    @Option(
+            names = "--format",
+            required = true,
+            paramLabel = "FORMAT",
             description = "bencher | github-action-benchmark | github-action-benchmark-smaller | jmh")
     String format;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE (atomically) instead of standard output.")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description = "Write to FILE (atomically) instead of standard output.")
     Path out;
 
     @Spec
@@ -53,7 +66,9 @@ final class ExportCommand implements Callable<Integer> {
             throw new DotbenchException(ExitCodes.USAGE, e.getMessage());
         }
         if (json.strip().equals("[]") || json.strip().equals("{}")) {
-            throw new DotbenchException(ExitCodes.USAGE, "nothing to export as " + format + " in " + inputs + " (no ratios or per-sample rates)");
+            throw new DotbenchException(
+                    ExitCodes.USAGE,
+                    "nothing to export as " + format + " in " + inputs + " (no ratios or per-sample rates)");
         }
         if (out == null) {
             spec.commandLine().getOut().print(json);

@@ -6,11 +6,14 @@ import dotbench.bindings.LibraryKind;
 import dotbench.bindings.LibraryVariant;
 import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
+import dotbench.pipeline.ExitCodes;
+import dotbench.pipeline.VariantSelection;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -18,7 +21,8 @@ import picocli.CommandLine.Spec;
 /** `dotbench info`: the CPU, libdot's choice of ISA, and every library variant found and whether it loads. */
 @Command(name = "info", description = "CPU features, libdot's ISA, and the library variants found and loadable.")
 final class InfoCommand implements Callable<Integer> {
-    private static final List<String> FEATURES = List.of("sse4_2", "avx2", "bmi2", "adx", "avx512f", "avx512vl", "avx512ifma", "avx_ifma");
+    private static final List<String> FEATURES =
+            List.of("sse4_2", "avx2", "bmi2", "adx", "avx512f", "avx512vl", "avx512ifma", "avx_ifma");
 
     @Spec
     CommandSpec spec;
@@ -28,20 +32,40 @@ final class InfoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Path root = Roots.find();
         String cpuinfo = Files.readString(Path.of("/proc/cpuinfo"));
-        String model = cpuinfo.lines().filter(l -> l.startsWith("model name")).findFirst()
-                .map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("unknown");
-        List<String> flags = cpuinfo.lines().filter(l -> l.startsWith("flags")).findFirst()
-                .map(l -> List.of(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))).orElse(List.of());
+        String model = cpuinfo.lines()
+                .filter(l -> l.startsWith("model name"))
+                .findFirst()
+                .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                .orElse("unknown");
+        List<String> flags = cpuinfo.lines()
+                .filter(l -> l.startsWith("flags"))
+                .findFirst()
+                .map(l -> List.of(l.substring(l.indexOf(':') + 1).trim().split("\\s+")))
+                .orElse(List.of());
         out.printf("CPU: %s, %d logical CPUs%n", model, Runtime.getRuntime().availableProcessors());
-        out.println("CPU features: " + String.join(" ", FEATURES.stream().map(f -> (flags.contains(f) ? "+" : "-") + f).toList()));
+        out.println("CPU features: "
+                + String.join(
+                        " ",
+                        FEATURES.stream()
+                                .map(f -> (flags.contains(f) ? "+" : "-") + f)
+                                .toList()));
         out.println("Repository: " + root);
         VariantCatalog catalog = VariantCatalog.scan(root);
         VariantSpec libdot = catalog.dot();
         if (libdot.present()) {
             try (LibraryVariant v = LibraryVariant.open(libdot)) {
                 Dot dot = Dot.of(v);
-                out.printf("libdot %s at %s: runs %s (built: %s; runnable here: %s)%n", dot.version(), libdot.library(), dot.settings(),
-                        String.join(" ", dot.isaNames()), String.join(" ", dot.isaNames().stream().filter(dot::isaSupported).toList()));
+                out.printf(
+                        "libdot %s at %s: runs %s (built: %s; runnable here: %s)%n",
+                        dot.version(),
+                        libdot.library(),
+                        dot.settings(),
+                        String.join(" ", dot.isaNames()),
+                        String.join(
+                                " ",
+                                dot.isaNames().stream()
+                                        .filter(dot::isaSupported)
+                                        .toList()));
             }
         } else {
             out.println("libdot: not built (" + libdot.library() + "; run `make dot`)");
@@ -50,7 +74,7 @@ final class InfoCommand implements Callable<Integer> {
         for (VariantSpec s : catalog.of(LibraryKind.GMP)) {
             out.println("  " + describeGmp(s));
         }
-        for (String name : GmpVariantSelection.MATRIX) {
+        for (String name : VariantSelection.MATRIX) {
             if (catalog.find(LibraryKind.GMP, name).isEmpty()) {
                 out.printf("  %-12s not built (build/gmp/%s; run `make libs`)%n", name, name);
             }
@@ -63,17 +87,23 @@ final class InfoCommand implements Callable<Integer> {
     }
 
     private static String describeGmp(VariantSpec s) {
-        try (LibraryVariant v = LibraryVariant.open(s)) {
-            return String.format("%-12s GMP %s, %s%s%s", s.name(), Gmp.of(v).version(), s.library(),
-                    v.marker().map(m -> ", marker: " + m).orElse(""), manifestSummary(s));
-        } catch (RuntimeException e) {
-            return String.format("%-12s NOT LOADABLE: %s", s.name(), e.getMessage());
-        }
+        return describe(s, v -> "GMP " + Gmp.of(v).version() + ", ");
     }
 
     private static String describeOther(VariantSpec s) {
+        return describe(s, v -> "");
+    }
+
+    /** One line per variant: name, what {@code version} says of the loaded library, path, marker, manifest. */
+    private static String describe(VariantSpec s, Function<LibraryVariant, String> version) {
         try (LibraryVariant v = LibraryVariant.open(s)) {
-            return String.format("%-12s %s%s%s", s.name(), s.library(), v.marker().map(m -> ", marker: " + m).orElse(""), manifestSummary(s));
+            return String.format(
+                    "%-12s %s%s%s%s",
+                    s.name(),
+                    version.apply(v),
+                    s.library(),
+                    v.marker().map(m -> ", marker: " + m).orElse(""),
+                    manifestSummary(s));
         } catch (RuntimeException e) {
             return String.format("%-12s NOT LOADABLE: %s", s.name(), e.getMessage());
         }
@@ -83,7 +113,10 @@ final class InfoCommand implements Callable<Integer> {
         if (s.manifest().source().isEmpty()) {
             return ", no manifest";
         }
-        String patches = s.manifest().field("patch_series_hash").map(h -> h.length() > 12 ? h.substring(0, 12) : h).orElse("?");
+        String patches = s.manifest()
+                .field("patch_series_hash")
+                .map(h -> h.length() > 12 ? h.substring(0, 12) : h)
+                .orElse("?");
         return ", manifest: upstream " + s.manifest().field("upstream_version").orElse("?") + ", patches " + patches
                 + ", built " + s.manifest().field("date").orElse("?");
     }

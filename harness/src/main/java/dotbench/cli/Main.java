@@ -1,13 +1,31 @@
 package dotbench.cli;
 
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
+import dotbench.pipeline.Registry;
+import dotbench.pipeline.Suite;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** dotbench: the harness's command line. */
-@Command(name = "dotbench", mixinStandardHelpOptions = true, version = "dotbench 0.1.0",
-        description = "A/B benchmarks of stock vs DoT-patched GMP and OpenSSL, loaded side by side; reports and regression comparison.",
-        subcommands = {InfoCommand.class, GmpbenchCommand.class, FidelityCommand.class, OfficialCommand.class, VsOfficialCommand.class, ReportCommand.class, CompareCommand.class, SpeedCommand.class, HistoryCommand.class, ExportCommand.class, CommandLine.HelpCommand.class},
+@Command(
+        name = "dotbench",
+        mixinStandardHelpOptions = true,
+        version = "dotbench 0.1.0",
+        description =
+                "A/B benchmarks of stock vs DoT-patched GMP and OpenSSL, loaded side by side; reports and regression comparison.",
+        subcommands = {
+            InfoCommand.class,
+            OfficialCommand.class,
+            VsOfficialCommand.class,
+            ReportCommand.class,
+            CompareCommand.class,
+            HistoryCommand.class,
+            ExportCommand.class,
+            CommandLine.HelpCommand.class
+        },
         footer = "%n" + ExitCodes.HELP)
 public final class Main {
     public static void main(String[] args) {
@@ -16,13 +34,25 @@ public final class Main {
 
     /** Runs the command line with the given streams; returns the exit status (see ExitCodes). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        return run(args, out, err, Suites.builtIn());
+    }
+
+    /** The same with the suites of {@code registry}: each becomes a subcommand, and a `fidelity` one where it has a reference. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, Registry registry) {
         CommandLine cli = new CommandLine(new Main());
+        List<Suite<?>> suites = registry.fresh();
+        suites.forEach(s -> cli.addSubcommand(s.name(), SuiteCommand.of(s)));
+        cli.addSubcommand("fidelity", FidelityCommand.parent(registry.fresh()));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(e -> e instanceof DotbenchException d ? d.exitCode() : ExitCodes.USAGE);
         cli.setParameterExceptionHandler((e, a) -> {
             err.println("dotbench: " + e.getMessage());
-            err.println("Try 'dotbench " + (e.getCommandLine().getCommandName().equals("dotbench") ? "" : e.getCommandLine().getCommandName() + " ") + "--help'.");
+            err.println("Try 'dotbench "
+                    + (e.getCommandLine().getCommandName().equals("dotbench")
+                            ? ""
+                            : e.getCommandLine().getCommandName() + " ")
+                    + "--help'.");
             return ExitCodes.USAGE;
         });
         cli.setExecutionExceptionHandler((e, c, p) -> {

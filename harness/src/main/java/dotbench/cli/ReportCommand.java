@@ -4,6 +4,8 @@ import dotbench.history.EDivisive;
 import dotbench.history.History;
 import dotbench.history.HistoryHtml;
 import dotbench.history.HistoryMarkdown;
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
 import dotbench.report.HtmlReport;
 import dotbench.report.MarkdownReport;
 import dotbench.report.PaperFigure;
@@ -25,22 +27,37 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** `dotbench report`: one self-contained HTML report plus a Markdown summary from result files. */
-@Command(name = "report", mixinStandardHelpOptions = true,
-        description = "HTML (inline SVG, no network) and Markdown report from any set of result files: speedup curves, "
-                + "GMPbench and openssl-speed bars, latency CDFs, the paper-reproduction table, one column per machine.",
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description =
+                "HTML (inline SVG, no network) and Markdown report from any set of result files: speedup curves, "
+                        + "GMPbench and openssl-speed bars, latency CDFs, the paper-reproduction table, one column per machine.",
         footer = "%nExit status: 0 written; 2 bad usage or no result file; 5 a file cannot be read or written.")
 final class ReportCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "FILE|DIR", arity = "1..*", description = "Result files, or folders whose *.json result files are all taken.")
+    @Parameters(
+            paramLabel = "FILE|DIR",
+            arity = "1..*",
+            description = "Result files, or folders whose *.json result files are all taken.")
     List<Path> inputs;
 
-    @Option(names = "--reference", paramLabel = "FILE", description = "The paper's figures (default results/paper-reference.json).")
+    @Option(
+            names = "--reference",
+            paramLabel = "FILE",
+            description = "The paper's figures (default results/paper-reference.json).")
     Path reference;
 
-    @Option(names = "--out-dir", paramLabel = "DIR", description = "Where report.html and report.md go (default build/report).")
+    @Option(
+            names = "--out-dir",
+            paramLabel = "DIR",
+            description = "Where report.html and report.md go (default build/report).")
     Path outDir;
 
-    @Option(names = "--history", paramLabel = "DIR", description = "Add the trends of this history (dotbench history's input): change points, "
-            + "their charts and the GMPbench scopes' charts. Repeatable.")
+    @Option(
+            names = "--history",
+            paramLabel = "DIR",
+            description = "Add the trends of this history (dotbench history's input): change points, "
+                    + "their charts and the GMPbench scopes' charts. Repeatable.")
     List<Path> history = new ArrayList<>();
 
     @Spec
@@ -70,7 +87,8 @@ final class ReportCommand implements Callable<Integer> {
         String trendsMd = "";
         if (!history.isEmpty()) {
             try {
-                History h = History.build(History.read(history, spec.commandLine().getErr()), EDivisive.Settings.DEFAULT);
+                History h =
+                        History.build(History.read(history, spec.commandLine().getErr()), EDivisive.Settings.DEFAULT);
                 trends = HistoryHtml.trendSection(h);
                 trendsMd = "\n" + HistoryMarkdown.changePoints(h);
             } catch (IOException e) {
@@ -81,9 +99,12 @@ final class ReportCommand implements Callable<Integer> {
             AtomicFiles.write(html, HtmlReport.render(model, trends));
             AtomicFiles.write(md, MarkdownReport.render(model) + trendsMd);
         } catch (IOException e) {
-            throw new DotbenchException(ExitCodes.IO_ERROR, "cannot write the report into " + dir + ": " + e.getMessage(), e);
+            throw new DotbenchException(
+                    ExitCodes.IO_ERROR, "cannot write the report into " + dir + ": " + e.getMessage(), e);
         }
-        out.printf("report: %d result file(s), %d machine(s); %s and %s%n", files.size(), model.machines().size(), html, md);
+        out.printf(
+                "report: %d result file(s), %d machine(s); %s and %s%n",
+                files.size(), model.machines().size(), html, md);
         return ExitCodes.OK;
     }
 }

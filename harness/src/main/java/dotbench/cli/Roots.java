@@ -1,12 +1,13 @@
 package dotbench.cli;
 
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Finds the repository root: -Ddotbench.root, else the first folder upwards holding dot/include/dot.h. */
 final class Roots {
-    private Roots() {
-    }
+    private Roots() {}
 
     static Path find() {
         String configured = System.getProperty("dotbench.root");
@@ -18,7 +19,9 @@ final class Roots {
                 return p;
             }
         }
-        throw new DotbenchException(ExitCodes.MISSING_BUILD,
-                "cannot find the dotbench repository (no dot/include/dot.h above the current folder); run from inside it or pass -Ddotbench.root=PATH");
+        throw new DotbenchException(
+                ExitCodes.MISSING_BUILD,
+                "cannot find the dotbench repository (no dot/include/dot.h above the current folder); run from "
+                        + "inside it or pass -Ddotbench.root=PATH");
     }
 }

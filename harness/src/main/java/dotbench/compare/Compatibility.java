@@ -27,7 +27,10 @@ public record Compatibility(List<String> reasons) {
         if (!base.cpuModel().equals(next.cpuModel())) {
             reasons.add("different CPU models: '" + base.cpuModel() + "' vs '" + next.cpuModel() + "'");
         }
-        if (!base.variantNames().stream().sorted().toList().equals(next.variantNames().stream().sorted().toList())) {
+        if (!base.variantNames().stream()
+                .sorted()
+                .toList()
+                .equals(next.variantNames().stream().sorted().toList())) {
             reasons.add("different variant sets: " + base.variantNames() + " vs " + next.variantNames());
         }
         String baseIsa = base.libdotIsa().orElse("unrecorded");

@@ -14,8 +14,7 @@ public final class IndependentRatio {
     /** Fixed so that comparing the same two files always prints the same interval. */
     static final long SEED = 0x5EED_C0DEL;
 
-    private IndependentRatio() {
-    }
+    private IndependentRatio() {}
 
     public static RatioEstimate of(double[] newer, double[] older, double noiseThreshold) {
         double estimate = Statistics.median(newer) / Statistics.median(older);

@@ -16,7 +16,8 @@ import java.util.Map;
  * control measured in the same rounds, so machine drift between the two runs largely cancels.</li>
  * </ul>
  */
-public record RunComparison(Compatibility compatibility, double threshold, List<Change> changes, List<String> unmatched) {
+public record RunComparison(
+        Compatibility compatibility, double threshold, List<Change> changes, List<String> unmatched) {
     public static final double DEFAULT_THRESHOLD = 0.03;
     /** An interval wider than this (relative) is marked noisy in the table. */
     static final double NOISE_THRESHOLD = 0.05;
@@ -48,16 +49,22 @@ public record RunComparison(Compatibility compatibility, double threshold, List<
                 }
             }
         }
-        baseTests.keySet().stream().filter(k -> !nextTests.containsKey(k)).forEach(k -> unmatched.add(k + " (only in BASE)"));
+        baseTests.keySet().stream()
+                .filter(k -> !nextTests.containsKey(k))
+                .forEach(k -> unmatched.add(k + " (only in BASE)"));
         return new RunComparison(Compatibility.of(base, next), threshold, changes, unmatched);
     }
 
     public List<Change> regressions() {
-        return changes.stream().filter(c -> c.verdict() == Change.Verdict.REGRESSION).toList();
+        return changes.stream()
+                .filter(c -> c.verdict() == Change.Verdict.REGRESSION)
+                .toList();
     }
 
     public List<Change> improvements() {
-        return changes.stream().filter(c -> c.verdict() == Change.Verdict.IMPROVEMENT).toList();
+        return changes.stream()
+                .filter(c -> c.verdict() == Change.Verdict.IMPROVEMENT)
+                .toList();
     }
 
     private static Change change(String test, String what, double[] newer, double[] older, double threshold) {

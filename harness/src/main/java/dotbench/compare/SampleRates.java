@@ -11,8 +11,7 @@ import java.util.Map;
  * into rates so that "higher is faster" holds everywhere.
  */
 final class SampleRates {
-    private SampleRates() {
-    }
+    private SampleRates() {}
 
     /** variant to its rates in run order (index i of every variant is the same interleaved round). */
     static Map<String, double[]> of(JsonObject test) {
@@ -25,8 +24,10 @@ final class SampleRates {
                 continue;
             }
             double[] rates = e.getValue().getAsJsonArray().asList().stream()
-                    .filter(JsonElement::isJsonObject).mapToDouble(s -> rate(s.getAsJsonObject()))
-                    .filter(r -> Double.isFinite(r) && r > 0).toArray();
+                    .filter(JsonElement::isJsonObject)
+                    .mapToDouble(s -> rate(s.getAsJsonObject()))
+                    .filter(r -> Double.isFinite(r) && r > 0)
+                    .toArray();
             if (rates.length > 0) {
                 out.put(e.getKey(), rates);
             }
@@ -45,6 +46,8 @@ final class SampleRates {
     }
 
     private static boolean number(JsonObject o, String k) {
-        return o.has(k) && o.get(k).isJsonPrimitive() && o.get(k).getAsJsonPrimitive().isNumber();
+        return o.has(k)
+                && o.get(k).isJsonPrimitive()
+                && o.get(k).getAsJsonPrimitive().isNumber();
     }
 }

@@ -22,7 +22,10 @@ public enum ExportFormat {
             JsonObject out = new JsonObject();
             for (Figures f : figures(files)) {
                 for (Figures.Ratio r : f.ratios()) {
-                    JsonObject m = metric(r.estimate().ratio(), r.estimate().low(), r.estimate().high());
+                    JsonObject m = metric(
+                            r.estimate().ratio(),
+                            r.estimate().low(),
+                            r.estimate().high());
                     put(out, ratioName(f, r), "speed-ratio", m);
                 }
                 for (Figures.Rates r : f.rates()) {
@@ -39,12 +42,24 @@ public enum ExportFormat {
             JsonArray out = new JsonArray();
             for (Figures f : figures(files)) {
                 for (Figures.Ratio r : f.ratios()) {
-                    out.add(entry(ratioName(f, r), "x (candidate/baseline speed)", r.estimate().ratio(),
-                            String.format(Locale.ROOT, "95%% CI [%.4f, %.4f]", r.estimate().low(), r.estimate().high()), f));
+                    out.add(entry(
+                            ratioName(f, r),
+                            "x (candidate/baseline speed)",
+                            r.estimate().ratio(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "95%% CI [%.4f, %.4f]",
+                                    r.estimate().low(),
+                                    r.estimate().high()),
+                            f));
                 }
                 for (Figures.Rates r : f.rates()) {
-                    out.add(entry(rateName(f, r), "ops/s", r.median(),
-                            String.format(Locale.ROOT, "samples %.6g..%.6g", min(r.samples()), max(r.samples())), f));
+                    out.add(entry(
+                            rateName(f, r),
+                            "ops/s",
+                            r.median(),
+                            String.format(Locale.ROOT, "samples %.6g..%.6g", min(r.samples()), max(r.samples())),
+                            f));
                 }
             }
             return out;
@@ -57,8 +72,16 @@ public enum ExportFormat {
             JsonArray out = new JsonArray();
             for (Figures f : figures(files)) {
                 for (Figures.Rates r : f.rates()) {
-                    out.add(entry(rateName(f, r), "ns/op", 1e9 / r.median(),
-                            String.format(Locale.ROOT, "samples %.6g..%.6g ns", 1e9 / max(r.samples()), 1e9 / min(r.samples())), f));
+                    out.add(entry(
+                            rateName(f, r),
+                            "ns/op",
+                            1e9 / r.median(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "samples %.6g..%.6g ns",
+                                    1e9 / max(r.samples()),
+                                    1e9 / min(r.samples())),
+                            f));
                 }
             }
             return out;
@@ -86,12 +109,23 @@ public enum ExportFormat {
 
     /** The export of these result files as JSON text; IllegalArgumentException names what cannot be exported. */
     public String export(List<ResultFile> files) {
-        return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(render(files)) + "\n";
+        return new GsonBuilder()
+                        .setPrettyPrinting()
+                        .disableHtmlEscaping()
+                        .create()
+                        .toJson(render(files)) + "\n";
     }
 
     public static ExportFormat parse(String name) {
-        return Arrays.stream(values()).filter(f -> f.cliName.equals(name)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                "unknown format \"" + name + "\"; one of " + String.join(", ", Arrays.stream(values()).map(ExportFormat::cliName).toList())));
+        return Arrays.stream(values())
+                .filter(f -> f.cliName.equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown format \"" + name + "\"; one of "
+                        + String.join(
+                                ", ",
+                                Arrays.stream(values())
+                                        .map(ExportFormat::cliName)
+                                        .toList())));
     }
 
     private static List<Figures> figures(List<ResultFile> files) {
@@ -116,7 +150,8 @@ public enum ExportFormat {
 
     private static void put(JsonObject out, String benchmark, String measure, JsonObject metric) {
         if (out.has(benchmark) && out.getAsJsonObject(benchmark).has(measure)) {
-            throw new IllegalArgumentException("two inputs give \"" + benchmark + "\" a " + measure + "; export one run per suite at a time");
+            throw new IllegalArgumentException(
+                    "two inputs give \"" + benchmark + "\" a " + measure + "; export one run per suite at a time");
         }
         if (!out.has(benchmark)) {
             out.add(benchmark, new JsonObject());

@@ -15,12 +15,10 @@ import java.util.Map;
  */
 record Figures(String suite, String commit, String machine, List<Ratio> ratios, List<Rates> rates) {
     /** candidate/baseline speed of one test (or GMPbench scope) of one pair. */
-    record Ratio(String baseline, String candidate, String figure, RatioEstimate estimate) {
-    }
+    record Ratio(String baseline, String candidate, String figure, RatioEstimate estimate) {}
 
     /** One variant's rates of one test, one per timed sample, and the median the run reported. */
-    record Rates(String test, String group, String variant, double median, double[] samples) {
-    }
+    record Rates(String test, String group, String variant, double median, double[] samples) {}
 
     static Figures of(ResultFile f) {
         List<Ratio> ratios = new ArrayList<>();
@@ -35,12 +33,21 @@ record Figures(String suite, String commit, String machine, List<Ratio> ratios, 
             if (medians == null || samples == null || !t.has("name")) {
                 continue;
             }
-            String group = t.has("program") ? t.get("program").getAsString() : t.has("family") ? t.get("family").getAsString() : "test";
+            String group = t.has("program")
+                    ? t.get("program").getAsString()
+                    : t.has("family") ? t.get("family").getAsString() : "test";
             for (Map.Entry<String, JsonElement> m : medians.entrySet()) {
-                if (m.getValue().isJsonPrimitive() && samples.has(m.getKey()) && samples.get(m.getKey()).isJsonArray()) {
+                if (m.getValue().isJsonPrimitive()
+                        && samples.has(m.getKey())
+                        && samples.get(m.getKey()).isJsonArray()) {
                     double[] perSample = sampleRates(samples.getAsJsonArray(m.getKey()));
                     if (perSample.length > 0 && m.getValue().getAsDouble() > 0) {
-                        rates.add(new Rates(t.get("name").getAsString(), group, m.getKey(), m.getValue().getAsDouble(), perSample));
+                        rates.add(new Rates(
+                                t.get("name").getAsString(),
+                                group,
+                                m.getKey(),
+                                m.getValue().getAsDouble(),
+                                perSample));
                     }
                 }
             }

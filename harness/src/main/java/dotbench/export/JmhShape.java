@@ -17,23 +17,25 @@ import java.util.List;
 final class JmhShape {
     private static final double[] PERCENTILES = {0.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 99.999, 99.9999, 100.0};
 
-    private JmhShape() {
-    }
+    private JmhShape() {}
 
     static JsonArray render(List<ResultFile> files) {
         JsonArray out = new JsonArray();
         for (ResultFile f : files) {
             if ("jmh".equals(f.suite())) {
-                throw new IllegalArgumentException(f.path() + ": suite \"jmh\" ran under JMH; its own JSON is what `make bench` writes");
+                throw new IllegalArgumentException(
+                        f.path() + ": suite \"jmh\" ran under JMH; its own JSON is what `make bench` writes");
             }
             JsonObject jdk = object(f.provenance(), "jdk");
             JsonObject settings = object(f.root(), "settings");
-            String time = settings.has("min_time_s") ? settings.get("min_time_s").getAsString() + " s"
+            String time = settings.has("min_time_s")
+                    ? settings.get("min_time_s").getAsString() + " s"
                     : settings.has("window_s") ? settings.get("window_s").getAsString() + " s" : "unrecorded";
             for (Figures.Rates r : Figures.of(f).rates()) {
                 JsonObject b = new JsonObject();
                 b.addProperty("jmhVersion", "none (dotbench " + f.suite() + ")");
-                b.addProperty("benchmark", "dotbench." + f.suite() + "." + r.group().replaceAll("[^A-Za-z0-9_]", "_"));
+                b.addProperty(
+                        "benchmark", "dotbench." + f.suite() + "." + r.group().replaceAll("[^A-Za-z0-9_]", "_"));
                 b.addProperty("mode", "thrpt");
                 b.addProperty("threads", 1);
                 b.addProperty("forks", 1);

@@ -8,16 +8,21 @@ import java.util.Set;
 
 /** GMPbench 0.2's 39 tests (runbench's *_args lists, in its order) and test selection by name. */
 public final class GmpBenchSuite {
-    private GmpBenchSuite() {
-    }
+    private GmpBenchSuite() {}
 
     private static final List<GmpBenchTest> ALL = List.copyOf(build());
 
     private static List<GmpBenchTest> build() {
         List<GmpBenchTest> tests = new ArrayList<>();
-        add(tests, Program.MULTIPLY, "128 512 8192 131072 2097152 128,128 512,512 8192,8192 131072,131072 "
-                + "2097152,2097152 15000,10000 20000,10000 30000,10000 16777216,512 16777216,262144");
-        add(tests, Program.DIVIDE, "8192,32 8192,64 8192,128 8192,4096 131072,65536 8388608,4194304 8192,8064 16777216,262144");
+        add(
+                tests,
+                Program.MULTIPLY,
+                "128 512 8192 131072 2097152 128,128 512,512 8192,8192 131072,131072 "
+                        + "2097152,2097152 15000,10000 20000,10000 30000,10000 16777216,512 16777216,262144");
+        add(
+                tests,
+                Program.DIVIDE,
+                "8192,32 8192,64 8192,128 8192,4096 131072,65536 8388608,4194304 8192,8064 16777216,262144");
         add(tests, Program.GCD, "128,128 512,512 8192,8192 131072,131072 1048576,1048576");
         add(tests, Program.GCDEXT, "128,128 512,512 8192,8192 131072,131072 1048576,1048576");
         add(tests, Program.RSA, "512 1024 2048");
@@ -27,7 +32,8 @@ public final class GmpBenchSuite {
 
     private static void add(List<GmpBenchTest> tests, Program program, String runbenchArgs) {
         for (String a : runbenchArgs.split(" ")) {
-            tests.add(new GmpBenchTest(program, Arrays.stream(a.split(",")).map(Long::valueOf).toList()));
+            tests.add(new GmpBenchTest(
+                    program, Arrays.stream(a.split(",")).map(Long::valueOf).toList()));
         }
     }
 
@@ -52,11 +58,15 @@ public final class GmpBenchSuite {
         }
         for (String w : wanted) {
             if (!known.contains(w)) {
-                throw new IllegalArgumentException("unknown test '" + w + "'; valid: a program (multiply, divide, gcd, gcdext, rsa, pi) or one of "
+                throw new IllegalArgumentException("unknown test '" + w
+                        + "'; valid: a program (multiply, divide, gcd, gcdext, rsa, pi) or one of "
                         + String.join(" ", ALL.stream().map(GmpBenchTest::name).toList()));
             }
         }
-        return ALL.stream().filter(t -> wanted.contains(t.name()) || wanted.contains(t.program().label())).toList();
+        return ALL.stream()
+                .filter(t ->
+                        wanted.contains(t.name()) || wanted.contains(t.program().label()))
+                .toList();
     }
 
     static List<String> splitOutsideParentheses(String spec) {

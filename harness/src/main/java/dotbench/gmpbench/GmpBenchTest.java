@@ -12,7 +12,8 @@ public record GmpBenchTest(Program program, List<Long> args) {
     }
 
     public String name() {
-        return program.label() + "(" + String.join(",", args.stream().map(String::valueOf).toList()) + ")";
+        return program.label() + "("
+                + String.join(",", args.stream().map(String::valueOf).toList()) + ")";
     }
 
     /** runbench's label: "GMPbench.base.multiply(128)". */

@@ -24,8 +24,7 @@ public final class NativeFidelity {
     /** The scopes the verdict is on. */
     public static final List<String> VERDICT_SCOPES = List.of("base", "app", "total");
 
-    private NativeFidelity() {
-    }
+    private NativeFidelity() {}
 
     /** One round: scope to candidate/baseline ratio, from each side. */
     public record Round(boolean javaFirst, Map<String, Double> java, Map<String, Double> nativeRatios) {
@@ -67,39 +66,80 @@ public final class NativeFidelity {
         /** The scopes both sides reported in every round, in GMPbench's order. */
         public List<Row> rows() {
             List<Row> out = new ArrayList<>();
-            for (String scope : Comparison.SCOPE_ORDER) {
-                if (rounds.stream().allMatch(r -> r.java().containsKey(scope) && r.nativeRatios().containsKey(scope))) {
-                    out.add(new Row(scope, rounds.stream().mapToDouble(r -> r.java().get(scope)).toArray(),
-                            rounds.stream().mapToDouble(r -> r.nativeRatios().get(scope)).toArray()));
+            for (String scope : Comparisons.SCOPE_ORDER) {
+                if (rounds.stream()
+                        .allMatch(r ->
+                                r.java().containsKey(scope) && r.nativeRatios().containsKey(scope))) {
+                    out.add(new Row(
+                            scope,
+                            rounds.stream()
+                                    .mapToDouble(r -> r.java().get(scope))
+                                    .toArray(),
+                            rounds.stream()
+                                    .mapToDouble(r -> r.nativeRatios().get(scope))
+                                    .toArray()));
                 }
             }
             return out;
         }
 
         public boolean passed() {
-            List<Row> decisive = rows().stream().filter(r -> VERDICT_SCOPES.contains(r.scope())).toList();
+            List<Row> decisive = rows().stream()
+                    .filter(r -> VERDICT_SCOPES.contains(r.scope()))
+                    .toList();
             return !decisive.isEmpty() && decisive.stream().allMatch(r -> Math.abs(r.difference()) <= tolerance);
         }
 
         public String table() {
-            StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+            StringBuilder out = new StringBuilder(String.format(
+                    Locale.ROOT,
                     "fidelity: %s/%s, Java harness vs gmpbench_native, %d rounds of fresh processes (geometric means),"
-                            + " tolerance %.1f%% on %s%n", candidate, baseline, rounds.size(), 100 * tolerance, String.join(", ", VERDICT_SCOPES)));
+                            + " tolerance %.1f%% on %s%n",
+                    candidate,
+                    baseline,
+                    rounds.size(),
+                    100 * tolerance,
+                    String.join(", ", VERDICT_SCOPES)));
             String series = "%-" + (7 * rounds.size()) + "s";
-            out.append(String.format(Locale.ROOT, "  %-9s " + series + " " + series + " %8s %8s %9s%n", "scope", "java per round",
-                    "native per round", "java", "native", "diff"));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "  %-9s " + series + " " + series + " %8s %8s %9s%n",
+                    "scope",
+                    "java per round",
+                    "native per round",
+                    "java",
+                    "native",
+                    "diff"));
             for (Row r : rows()) {
-                out.append(String.format(Locale.ROOT, "  %-9s " + series + " " + series + " %8.4f %8.4f %+8.2f%%%s%n", r.scope(), series(r.java()),
-                        series(r.nativeRatios()), r.javaMean(), r.nativeMean(), 100 * r.difference(),
-                        Math.abs(r.difference()) <= tolerance ? "" : VERDICT_SCOPES.contains(r.scope()) ? "  OUTSIDE" : "  outside (a program: shown, not in the verdict)"));
+                out.append(String.format(
+                        Locale.ROOT,
+                        "  %-9s " + series + " " + series + " %8.4f %8.4f %+8.2f%%%s%n",
+                        r.scope(),
+                        series(r.java()),
+                        series(r.nativeRatios()),
+                        r.javaMean(),
+                        r.nativeMean(),
+                        100 * r.difference(),
+                        Math.abs(r.difference()) <= tolerance
+                                ? ""
+                                : VERDICT_SCOPES.contains(r.scope())
+                                        ? "  OUTSIDE"
+                                        : "  outside (a program: shown, not in the verdict)"));
             }
-            out.append(passed() ? "fidelity: agree within tolerance\n"
-                    : "fidelity: DISAGREE beyond tolerance (noise on a shared machine can do this; rerun, or raise --rounds or --samples)\n");
+            out.append(
+                    passed()
+                            ? "fidelity: agree within tolerance\n"
+                            : "fidelity: DISAGREE beyond tolerance (noise on a shared machine can do this; "
+                                    + "rerun, or raise --rounds or --samples)\n");
             return out.toString();
         }
 
         private static String series(double[] v) {
-            return String.join(" ", Arrays.stream(v).mapToObj(x -> String.format(Locale.ROOT, "%.3f", x)).toList());
+            return String.join(
+                    " ",
+                    Arrays.stream(v)
+                            .mapToObj(x -> String.format(Locale.ROOT, "%.3f", x))
+                            .toList());
         }
     }
 

@@ -10,7 +10,8 @@ public enum Program {
     PI("pi", Category.APP, 1.0);
 
     public enum Category {
-        BASE("base"), APP("app");
+        BASE("base"),
+        APP("app");
 
         private final String label;
 

@@ -1,5 +1,6 @@
 package dotbench.gmpbench;
 
+import dotbench.pipeline.Ordered;
 import java.util.Map;
 
 /**
@@ -9,8 +10,8 @@ import java.util.Map;
  */
 public record Scores(Map<String, Double> tests, Map<Program, Double> programs, double base, double app, double total) {
     public Scores {
-        tests = dotbench.runner.Ordered.copy(tests);
-        programs = dotbench.runner.Ordered.copy(programs);
+        tests = Ordered.copy(tests);
+        programs = Ordered.copy(programs);
     }
 
     public double category(Program.Category c) {

@@ -8,8 +8,7 @@ import java.util.Map;
 
 /** runbench's arithmetic (see facts section 1.4), in double precision instead of gexpr -prec 10. */
 public final class Scoring {
-    private Scoring() {
-    }
+    private Scoring() {}
 
     /** Scores from each test's ops/s, keyed by test name ("multiply(128)"). */
     public static Scores score(Map<String, Double> opsPerSecond) {

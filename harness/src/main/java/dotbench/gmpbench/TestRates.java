@@ -1,6 +1,7 @@
 package dotbench.gmpbench;
 
-import dotbench.runner.Ordered;
+import dotbench.pipeline.Ordered;
+import dotbench.pipeline.Outcome;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,15 +17,18 @@ public record TestRates(GmpBenchTest test, Map<String, double[]> rates, List<Str
         failed = List.copyOf(failed);
     }
 
-    /** The harness's outcome: the rates of the variants timed, failed where an answer was wrong or nothing was timed. */
-    public static TestRates of(TestOutcome o) {
+    /** The harness's outcome: the rates of the variants timed, failed where an answer was wrong. */
+    public static TestRates of(Outcome<TestDetail> o) {
         Map<String, double[]> rates = new LinkedHashMap<>();
         o.measurement().ifPresent(m -> m.samples().keySet().forEach(v -> rates.put(v, m.opsPerSecond(v))));
-        return new TestRates(o.test(), rates, o.failed());
+        return new TestRates(o.detail().test(), rates, List.copyOf(o.failed().keySet()));
     }
 
     /** Whether the pair can be compared on this test. */
     public boolean usable(String baseline, String candidate) {
-        return !failed.contains(baseline) && !failed.contains(candidate) && rates.containsKey(baseline) && rates.containsKey(candidate);
+        return !failed.contains(baseline)
+                && !failed.contains(candidate)
+                && rates.containsKey(baseline)
+                && rates.containsKey(candidate);
     }
 }

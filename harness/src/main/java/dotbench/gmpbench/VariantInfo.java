@@ -15,8 +15,14 @@ import java.util.Optional;
  * @param changedDuringRun the file on disk changed (rebuilt) before the run ended; the run still
  *                timed the loaded one, but nothing run later from the path would match it
  */
-public record VariantInfo(String name, Path library, String version, Optional<String> marker, Manifest manifest,
-        String sha256, boolean changedDuringRun) {
+public record VariantInfo(
+        String name,
+        Path library,
+        String version,
+        Optional<String> marker,
+        Manifest manifest,
+        String sha256,
+        boolean changedDuringRun) {
     /** GMPbench asks that results from a modified GMP say so. */
     public boolean modified() {
         return marker.isPresent();

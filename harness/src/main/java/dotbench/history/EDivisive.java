@@ -15,8 +15,7 @@ import java.util.SplittableRandom;
  */
 public final class EDivisive {
     /** A change between index - 1 and index, with the permutation p-value of its split. */
-    public record ChangePoint(int index, double pValue) {
-    }
+    public record ChangePoint(int index, double pValue) {}
 
     /**
      * @param significance a split counts when its permutation p-value is below this
@@ -28,16 +27,15 @@ public final class EDivisive {
 
         public Settings {
             if (!(significance > 0 && significance < 1) || permutations < 1 || minSegment < 1) {
-                throw new IllegalArgumentException("change-point settings out of range: " + significance + ", " + permutations + ", " + minSegment);
+                throw new IllegalArgumentException("change-point settings out of range: " + significance + ", "
+                        + permutations + ", " + minSegment);
             }
         }
     }
 
-    record Split(int start, int end, int at, double q) {
-    }
+    record Split(int start, int end, int at, double q) {}
 
-    private EDivisive() {
-    }
+    private EDivisive() {}
 
     /** The change points of x in index order. */
     public static List<ChangePoint> find(double[] x, Settings s) {

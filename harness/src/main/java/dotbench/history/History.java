@@ -27,7 +27,9 @@ public record History(List<HistoryRun> runs, List<Series> series, EDivisive.Sett
             }
             List<Path> files;
             try (Stream<Path> s = Files.isDirectory(p) ? Files.walk(p) : Stream.of(p)) {
-                files = s.filter(f -> Files.isRegularFile(f) && f.toString().endsWith(".json")).sorted().toList();
+                files = s.filter(f -> Files.isRegularFile(f) && f.toString().endsWith(".json"))
+                        .sorted()
+                        .toList();
             }
             for (Path f : files) {
                 try {
@@ -45,7 +47,8 @@ public record History(List<HistoryRun> runs, List<Series> series, EDivisive.Sett
     /** Runs in date order (ties by commit), series in first-seen order, change points found. */
     public static History build(List<HistoryRun> runs, EDivisive.Settings settings) {
         List<HistoryRun> ordered = runs.stream()
-                .sorted(Comparator.comparing(HistoryRun::date).thenComparing(HistoryRun::commit)).toList();
+                .sorted(Comparator.comparing(HistoryRun::date).thenComparing(HistoryRun::commit))
+                .toList();
         Map<Series.Key, List<Series.Point>> points = new LinkedHashMap<>();
         for (HistoryRun run : ordered) {
             for (PairRatios pair : run.pairs()) {
@@ -58,10 +61,16 @@ public record History(List<HistoryRun> runs, List<Series> series, EDivisive.Sett
         return new History(ordered, series, settings);
     }
 
-    private static void add(Map<Series.Key, List<Series.Point>> points, HistoryRun run, PairRatios pair,
-            Map<String, RatioEstimate> figures, boolean scope) {
-        figures.forEach((figure, r) -> points
-                .computeIfAbsent(new Series.Key(run.suiteProfile(), run.machine(), pair.baseline(), pair.candidate(), figure, scope), k -> new ArrayList<>())
+    private static void add(
+            Map<Series.Key, List<Series.Point>> points,
+            HistoryRun run,
+            PairRatios pair,
+            Map<String, RatioEstimate> figures,
+            boolean scope) {
+        figures.forEach((figure, r) -> points.computeIfAbsent(
+                        new Series.Key(
+                                run.suiteProfile(), run.machine(), pair.baseline(), pair.candidate(), figure, scope),
+                        k -> new ArrayList<>())
                 .add(new Series.Point(run.shortCommit(), run.date().toString(), run.source(), r)));
     }
 
@@ -73,7 +82,13 @@ public record History(List<HistoryRun> runs, List<Series> series, EDivisive.Sett
             int at = found.get(i).index();
             int from = i == 0 ? 0 : found.get(i - 1).index();
             int to = i + 1 < found.size() ? found.get(i + 1).index() : x.length;
-            out.add(new Series.Change(at, pts.get(at).commit(), pts.get(at - 1).commit(), mean(x, from, at), mean(x, at, to), found.get(i).pValue()));
+            out.add(new Series.Change(
+                    at,
+                    pts.get(at).commit(),
+                    pts.get(at - 1).commit(),
+                    mean(x, from, at),
+                    mean(x, at, to),
+                    found.get(i).pValue()));
         }
         return out;
     }

@@ -24,17 +24,44 @@ import java.util.Map;
  * A/B ratios per pair (tests and scopes). Read from a full result file or from the compact history entry
  * ("dotbench-history-entry", results/README.md) that keeps just this much.
  */
-public record HistoryRun(String suite, String profile, String commit, boolean dirty, Instant date, String machine, String source, List<PairRatios> pairs) {
+public record HistoryRun(
+        String suite,
+        String profile,
+        String commit,
+        boolean dirty,
+        Instant date,
+        String machine,
+        String source,
+        List<PairRatios> pairs) {
     public static final String ENTRY_SCHEMA = "dotbench-history-entry";
 
     /** The run a result file records; its commit and date come from the provenance. */
     public static HistoryRun of(ResultFile f) throws IOException {
-        JsonObject git = f.provenance().has("git") && f.provenance().get("git").isJsonObject() ? f.provenance().getAsJsonObject("git") : new JsonObject();
-        String commit = git.has("commit") && git.get("commit").isJsonPrimitive() ? git.get("commit").getAsString() : "unrecorded";
-        boolean dirty = git.has("dirty") && git.get("dirty").isJsonPrimitive() && git.get("dirty").getAsBoolean();
-        JsonObject settings = f.root().has("settings") && f.root().get("settings").isJsonObject() ? f.root().getAsJsonObject("settings") : new JsonObject();
-        String profile = settings.has("profile") && settings.get("profile").isJsonPrimitive() ? settings.get("profile").getAsString() : "unrecorded";
-        return new HistoryRun(f.suite(), profile, commit, dirty, instant(f.date(), f.path()), f.machine(), f.path().getFileName().toString(), f.comparisons());
+        JsonObject git = f.provenance().has("git") && f.provenance().get("git").isJsonObject()
+                ? f.provenance().getAsJsonObject("git")
+                : new JsonObject();
+        String commit = git.has("commit") && git.get("commit").isJsonPrimitive()
+                ? git.get("commit").getAsString()
+                : "unrecorded";
+        boolean dirty = git.has("dirty")
+                && git.get("dirty").isJsonPrimitive()
+                && git.get("dirty").getAsBoolean();
+        JsonObject settings =
+                f.root().has("settings") && f.root().get("settings").isJsonObject()
+                        ? f.root().getAsJsonObject("settings")
+                        : new JsonObject();
+        String profile = settings.has("profile") && settings.get("profile").isJsonPrimitive()
+                ? settings.get("profile").getAsString()
+                : "unrecorded";
+        return new HistoryRun(
+                f.suite(),
+                profile,
+                commit,
+                dirty,
+                instant(f.date(), f.path()),
+                f.machine(),
+                f.path().getFileName().toString(),
+                f.comparisons());
     }
 
     /** A history entry or a full result file, whichever the file is. */
@@ -46,21 +73,35 @@ public record HistoryRun(String suite, String profile, String commit, boolean di
             throw new IOException(path + ": not JSON (" + e.getMessage() + ")", e);
         }
         JsonObject o = parsed.isJsonObject() ? parsed.getAsJsonObject() : null;
-        if (o == null || !o.has("schema") || !ENTRY_SCHEMA.equals(o.get("schema").getAsString())) {
+        if (o == null
+                || !o.has("schema")
+                || !ENTRY_SCHEMA.equals(o.get("schema").getAsString())) {
             return of(ResultFile.load(path));
         }
         if (!o.has("schema_version") || o.get("schema_version").getAsInt() > 1) {
-            throw new IOException(path + ": history entry schema_version " + o.get("schema_version") + " is newer than this reader (1)");
+            throw new IOException(path + ": history entry schema_version " + o.get("schema_version")
+                    + " is newer than this reader (1)");
         }
         try {
             List<PairRatios> pairs = new ArrayList<>();
             for (JsonElement e : o.getAsJsonArray("comparisons")) {
                 JsonObject c = e.getAsJsonObject();
-                pairs.add(new PairRatios(c.get("baseline").getAsString(), c.get("candidate").getAsString(),
-                        ratios(c.getAsJsonObject("tests")), ratios(c.getAsJsonObject("scopes")), Map.of()));
+                pairs.add(new PairRatios(
+                        c.get("baseline").getAsString(),
+                        c.get("candidate").getAsString(),
+                        ratios(c.getAsJsonObject("tests")),
+                        ratios(c.getAsJsonObject("scopes")),
+                        Map.of()));
             }
-            return new HistoryRun(o.get("suite").getAsString(), o.get("profile").getAsString(), o.get("commit").getAsString(), o.get("dirty").getAsBoolean(),
-                    instant(o.get("date").getAsString(), path), o.get("machine").getAsString(), o.get("source").getAsString(), pairs);
+            return new HistoryRun(
+                    o.get("suite").getAsString(),
+                    o.get("profile").getAsString(),
+                    o.get("commit").getAsString(),
+                    o.get("dirty").getAsBoolean(),
+                    instant(o.get("date").getAsString(), path),
+                    o.get("machine").getAsString(),
+                    o.get("source").getAsString(),
+                    pairs);
         } catch (RuntimeException e) {
             throw new IOException(path + ": malformed history entry (" + e.getMessage() + ")", e);
         }
@@ -94,7 +135,8 @@ public record HistoryRun(String suite, String profile, String commit, boolean di
     /** The file name an entry of this run gets in a history folder: date, suite, commit. */
     public String entryFileName() {
         String stamp = date.toString().replace(":", "").replaceAll("\\.\\d+", "");
-        return stamp + "-" + suite + "-" + commit.substring(0, Math.min(7, commit.length())) + (dirty ? "-dirty" : "") + ".json";
+        return stamp + "-" + suite + "-" + commit.substring(0, Math.min(7, commit.length())) + (dirty ? "-dirty" : "")
+                + ".json";
     }
 
     /** What a series is named by: the suite and, where recorded, the profile ("gmpbench quick"). */
@@ -124,8 +166,13 @@ public record HistoryRun(String suite, String profile, String commit, boolean di
         if (o != null) {
             o.entrySet().forEach(e -> {
                 JsonObject v = e.getValue().getAsJsonObject();
-                out.put(e.getKey(), new RatioEstimate(v.get("ratio").getAsDouble(), v.get("ci_low").getAsDouble(),
-                        v.get("ci_high").getAsDouble(), v.get("noisy").getAsBoolean()));
+                out.put(
+                        e.getKey(),
+                        new RatioEstimate(
+                                v.get("ratio").getAsDouble(),
+                                v.get("ci_low").getAsDouble(),
+                                v.get("ci_high").getAsDouble(),
+                                v.get("noisy").getAsBoolean()));
             });
         }
         return out;
@@ -135,7 +182,9 @@ public record HistoryRun(String suite, String profile, String commit, boolean di
         try {
             return Instant.parse(date);
         } catch (DateTimeParseException e) {
-            throw new IOException(path + ": provenance date \"" + date + "\" is not an ISO-8601 instant; a history orders runs by it", e);
+            throw new IOException(
+                    path + ": provenance date \"" + date + "\" is not an ISO-8601 instant; a history orders runs by it",
+                    e);
         }
     }
 }

@@ -20,8 +20,7 @@ public record Series(Key key, List<Point> points, List<Change> changes) {
     }
 
     /** One run's ratio (candidate/baseline speed) with its 95% interval. */
-    public record Point(String commit, String date, String source, RatioEstimate ratio) {
-    }
+    public record Point(String commit, String date, String source, RatioEstimate ratio) {}
 
     /**
      * A step between points[index - 1] and points[index]: the mean ratio of the segment before

@@ -2,8 +2,8 @@ package dotbench.nativeloop;
 
 import dotbench.bindings.Gmp;
 import dotbench.bindings.helper.GmpbenchWork;
-import dotbench.runner.Sample;
-import dotbench.runner.TimedOperation;
+import dotbench.pipeline.Sample;
+import dotbench.pipeline.Timed;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
@@ -11,7 +11,7 @@ import java.util.HexFormat;
 import java.util.Optional;
 
 /** One GMPbench test set up inside one GMP variant: run it timed, check its answer. Single-threaded. */
-public final class GmpCase implements AutoCloseable, TimedOperation {
+public final class GmpCase implements AutoCloseable, Timed {
     private final GmpbenchWork h;
     private final MemorySegment c;
     private final String test;
@@ -50,7 +50,7 @@ public final class GmpCase implements AutoCloseable, TimedOperation {
     }
 
     private Sample sample(long reps) {
-        return new Sample(reps, GmpbenchWork.cpuNanos(timing), GmpbenchWork.wallNanos(timing));
+        return Sample.of(reps, GmpbenchWork.cpuNanos(timing), GmpbenchWork.wallNanos(timing));
     }
 
     /** A hash of the test's answer computed afresh (rsa: 16 signatures), equal across correct variants. */

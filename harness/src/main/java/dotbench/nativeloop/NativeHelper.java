@@ -32,7 +32,8 @@ public final class NativeHelper implements AutoCloseable {
     public static NativeHelper load(Path root) {
         Path library = root.resolve(LIBRARY);
         if (!Files.isRegularFile(library)) {
-            throw new IllegalStateException(library + " is missing: run `make java` (it builds the native loop helper)");
+            throw new IllegalStateException(
+                    library + " is missing: run `make java` (it builds the native loop helper)");
         }
         return new NativeHelper(library);
     }
@@ -53,8 +54,9 @@ public final class NativeHelper implements AutoCloseable {
             MemorySegment fns = scratch.allocate(ValueLayout.ADDRESS, gmpSymbols.size());
             for (int i = 0; i < gmpSymbols.size(); i++) {
                 String symbol = gmpSymbols.get(i);
-                MemorySegment address = gmp.variant().symbol(symbol).orElseThrow(
-                        () -> new IllegalArgumentException(gmp.variant() + " does not export " + symbol));
+                MemorySegment address = gmp.variant()
+                        .symbol(symbol)
+                        .orElseThrow(() -> new IllegalArgumentException(gmp.variant() + " does not export " + symbol));
                 fns.setAtIndex(ValueLayout.ADDRESS, i, address);
             }
             MemorySegment c = h.dotbench_case_new(fns, scratch.allocateFrom(test));
@@ -68,7 +70,7 @@ public final class NativeHelper implements AutoCloseable {
     private static List<String> strings(MemorySegment nullTerminated) {
         MemorySegment array = nullTerminated.reinterpret(Long.MAX_VALUE);
         List<String> out = new ArrayList<>();
-        for (long i = 0;; i++) {
+        for (long i = 0; ; i++) {
             MemorySegment s = array.getAtIndex(ValueLayout.ADDRESS, i);
             if (s.equals(MemorySegment.NULL)) {
                 return List.copyOf(out);

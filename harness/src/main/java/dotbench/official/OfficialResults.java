@@ -16,8 +16,12 @@ import java.util.Optional;
  * @param runs     test name to variant to its runs in round order (index i of each variant: round i)
  * @param failures test name to variant to why its program failed (it is not run again)
  */
-public record OfficialResults(List<OfficialRun.Variant> variants, List<GmpBenchTest> tests,
-        Map<String, Map<String, List<ProgramRun>>> runs, Map<String, Map<String, String>> failures, double elapsedSeconds) {
+public record OfficialResults(
+        List<OfficialRun.Variant> variants,
+        List<GmpBenchTest> tests,
+        Map<String, Map<String, List<ProgramRun>>> runs,
+        Map<String, Map<String, String>> failures,
+        double elapsedSeconds) {
 
     public boolean failed(String test, String variant) {
         return failures.getOrDefault(test, Map.of()).containsKey(variant);
@@ -29,7 +33,9 @@ public record OfficialResults(List<OfficialRun.Variant> variants, List<GmpBenchT
 
     /** RESULT figures of a variant's runs of a test, in round order. */
     public double[] rates(String test, String variant) {
-        return runs.get(test).get(variant).stream().mapToDouble(r -> r.output().opsPerSecond()).toArray();
+        return runs.get(test).get(variant).stream()
+                .mapToDouble(r -> r.output().opsPerSecond())
+                .toArray();
     }
 
     /**
@@ -40,9 +46,13 @@ public record OfficialResults(List<OfficialRun.Variant> variants, List<GmpBenchT
         Map<String, String> out = new LinkedHashMap<>();
         for (GmpBenchTest t : tests) {
             List<BigDecimal> values = new ArrayList<>(runs.get(t.name()).get(variant).stream()
-                    .map(r -> new BigDecimal(r.output().result())).sorted().toList());
+                    .map(r -> new BigDecimal(r.output().result()))
+                    .sorted()
+                    .toList());
             int n = values.size();
-            BigDecimal median = n % 2 == 1 ? values.get(n / 2) : values.get(n / 2 - 1).add(values.get(n / 2)).divide(BigDecimal.TWO);
+            BigDecimal median = n % 2 == 1
+                    ? values.get(n / 2)
+                    : values.get(n / 2 - 1).add(values.get(n / 2)).divide(BigDecimal.TWO);
             out.put(t.name(), median.toPlainString());
         }
         return out;
@@ -51,7 +61,8 @@ public record OfficialResults(List<OfficialRun.Variant> variants, List<GmpBenchT
     /** runbench's scores for round {@code round} of a variant: what runbench itself printed had it run then. */
     public RunbenchScoring.Result roundScore(String variant, int round) {
         Map<String, String> results = new LinkedHashMap<>();
-        tests.forEach(t -> results.put(t.name(), runs.get(t.name()).get(variant).get(round).output().result()));
+        tests.forEach(t -> results.put(
+                t.name(), runs.get(t.name()).get(variant).get(round).output().result()));
         return RunbenchScoring.score(results);
     }
 

@@ -20,8 +20,7 @@ import java.util.function.Consumer;
  */
 public final class OfficialRun {
     /** A variant's built programs: {@code programs}/multiply, .../divide, ... */
-    public record Variant(String name, Path programs) {
-    }
+    public record Variant(String name, Path programs) {}
 
     private final List<Variant> variants;
     private final int rounds;
@@ -44,7 +43,8 @@ public final class OfficialRun {
             for (GmpBenchTest t : tests) {
                 Path exe = v.programs().resolve(t.program().label());
                 if (!Files.isExecutable(exe)) {
-                    throw new IllegalStateException("variant " + v.name() + " has no program " + exe + " (run mk/gmpbench-official.sh)");
+                    throw new IllegalStateException(
+                            "variant " + v.name() + " has no program " + exe + " (run mk/gmpbench-official.sh)");
                 }
             }
         }
@@ -62,7 +62,8 @@ public final class OfficialRun {
                 Collections.reverse(order);
             }
             for (GmpBenchTest t : tests) {
-                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "round %d/%d %-26s", r + 1, rounds, t.name()));
+                StringBuilder line =
+                        new StringBuilder(String.format(Locale.ROOT, "round %d/%d %-26s", r + 1, rounds, t.name()));
                 for (Variant v : order) {
                     if (failures.get(t.name()).containsKey(v.name())) {
                         continue;
@@ -70,7 +71,10 @@ public final class OfficialRun {
                     try {
                         ProgramRun run = runOne(v, t);
                         runs.get(t.name()).get(v.name()).add(run);
-                        line.append(' ').append(v.name()).append('=').append(run.output().result());
+                        line.append(' ')
+                                .append(v.name())
+                                .append('=')
+                                .append(run.output().result());
                     } catch (IOException | IllegalArgumentException e) {
                         failures.get(t.name()).put(v.name(), e.getMessage());
                         line.append(' ').append(v.name()).append("=FAILED");
@@ -88,7 +92,10 @@ public final class OfficialRun {
         command.add(v.programs().resolve(t.program().label()).toString());
         t.args().forEach(a -> command.add(String.valueOf(a)));
         long t0 = System.nanoTime();
-        Process p = new ProcessBuilder(command).directory(v.programs().toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(command)
+                .directory(v.programs().toFile())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int status;
         try {

@@ -42,7 +42,8 @@ public record ProgramOutput(long iterations, String result) {
         try {
             return new ProgramOutput(Long.parseLong(t.group(1)), r.group(1));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("unreadable figure in the program's output: " + e.getMessage() + "\n" + stdout, e);
+            throw new IllegalArgumentException(
+                    "unreadable figure in the program's output: " + e.getMessage() + "\n" + stdout, e);
         }
     }
 }

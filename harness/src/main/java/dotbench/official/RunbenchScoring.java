@@ -25,11 +25,9 @@ public final class RunbenchScoring {
     private static final MathContext PREC10 = new MathContext(10);
 
     /** @param programs program to its score; @param text what runbench prints from "Category base" on */
-    public record Result(Map<Program, Double> programs, double base, double app, double total, String text) {
-    }
+    public record Result(Map<Program, Double> programs, double base, double app, double total, String text) {}
 
-    private RunbenchScoring() {
-    }
+    private RunbenchScoring() {}
 
     /** @param results test name to its RESULT figure as printed */
     public static Result score(Map<String, String> results) {
@@ -62,19 +60,25 @@ public final class RunbenchScoring {
                         continue;
                     }
                     BigDecimal value = new BigDecimal(res);
-                    text.append(String.format(Locale.ROOT, "      %-48s%12s%n", t.gmpbenchLabel(), gexpr(value.doubleValue(), 4)));
+                    text.append(String.format(
+                            Locale.ROOT, "      %-48s%12s%n", t.gmpbenchLabel(), gexpr(value.doubleValue(), 4)));
                     acc = acc.multiply(value).round(PREC10);
                     n++;
                 }
                 BigDecimal out = prec10(Math.exp(ln(acc) / n));
                 programs.put(p, out.doubleValue());
-                text.append(String.format(Locale.ROOT, "    %-40s%12s%n", "GMPbench." + cat.label() + "." + p.label(), gexpr(out.doubleValue(), 5)));
+                text.append(String.format(
+                        Locale.ROOT,
+                        "    %-40s%12s%n",
+                        "GMPbench." + cat.label() + "." + p.label(),
+                        gexpr(out.doubleValue(), 5)));
                 acc1 = acc1.multiply(prec10(Math.exp(p.weight() * ln(out)))).round(PREC10);
                 n1 += p.weight();
             }
             BigDecimal out = prec10(Math.exp(ln(acc1) / n1));
             categories[cat.ordinal()] = out.doubleValue();
-            text.append(String.format(Locale.ROOT, "  %-32s%12s%n", "GMPbench." + cat.label(), gexpr(out.doubleValue(), 5)));
+            text.append(String.format(
+                    Locale.ROOT, "  %-32s%12s%n", "GMPbench." + cat.label(), gexpr(out.doubleValue(), 5)));
             acc2 = acc2.multiply(out).round(PREC10);
             n2++;
         }
@@ -83,7 +87,12 @@ public final class RunbenchScoring {
         }
         double total = Math.exp(ln(acc2) / n2);
         text.append("GMPbench:         ").append(gexpr(total, 6)).append('\n');
-        return new Result(programs, categories[Program.Category.BASE.ordinal()], categories[Program.Category.APP.ordinal()], total, text.toString());
+        return new Result(
+                programs,
+                categories[Program.Category.BASE.ordinal()],
+                categories[Program.Category.APP.ordinal()],
+                total,
+                text.toString());
     }
 
     private static List<GmpBenchTest> testsOf(Program p) {
@@ -101,7 +110,10 @@ public final class RunbenchScoring {
 
     /** A figure as gexpr -prec N prints it: N significant digits, plain notation. */
     static String gexpr(double v, int digits) {
-        return new BigDecimal(v).round(new MathContext(digits)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(v)
+                .round(new MathContext(digits))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     private static String weight(double w) {

@@ -13,8 +13,7 @@ import java.util.function.ToDoubleFunction;
  * on it errs towards "not reproduced".
  */
 final class Aggregate {
-    private Aggregate() {
-    }
+    private Aggregate() {}
 
     static Optional<RatioEstimate> of(String statistic, List<RatioEstimate> xs) {
         if (xs.isEmpty()) {
@@ -22,15 +21,28 @@ final class Aggregate {
         }
         boolean noisy = xs.stream().anyMatch(RatioEstimate::noisy);
         return switch (statistic) {
-            case "geomean" -> Optional.of(new RatioEstimate(geo(xs, RatioEstimate::ratio), geo(xs, RatioEstimate::low), geo(xs, RatioEstimate::high), noisy));
-            case "mean" -> Optional.of(new RatioEstimate(mean(xs, RatioEstimate::ratio), mean(xs, RatioEstimate::low), mean(xs, RatioEstimate::high), noisy));
+            case "geomean" ->
+                Optional.of(new RatioEstimate(
+                        geo(xs, RatioEstimate::ratio),
+                        geo(xs, RatioEstimate::low),
+                        geo(xs, RatioEstimate::high),
+                        noisy));
+            case "mean" ->
+                Optional.of(new RatioEstimate(
+                        mean(xs, RatioEstimate::ratio),
+                        mean(xs, RatioEstimate::low),
+                        mean(xs, RatioEstimate::high),
+                        noisy));
             case "max" -> xs.stream().max(Comparator.comparingDouble(RatioEstimate::ratio));
             default -> xs.size() == 1 ? Optional.of(xs.getFirst()) : Optional.empty();
         };
     }
 
     private static double geo(List<RatioEstimate> xs, ToDoubleFunction<RatioEstimate> f) {
-        return Math.exp(xs.stream().mapToDouble(x -> Math.log(f.applyAsDouble(x))).average().orElseThrow());
+        return Math.exp(xs.stream()
+                .mapToDouble(x -> Math.log(f.applyAsDouble(x)))
+                .average()
+                .orElseThrow());
     }
 
     private static double mean(List<RatioEstimate> xs, ToDoubleFunction<RatioEstimate> f) {

@@ -15,11 +15,9 @@ import java.util.TreeMap;
 /** Picks the data for each of the report's charts out of the machines' result files. */
 final class Charts {
     /** A rendered chart: an id the HTML and its test can find, and its SVG. */
-    record Chart(String id, String svg) {
-    }
+    record Chart(String id, String svg) {}
 
-    private Charts() {
-    }
+    private Charts() {}
 
     /**
      * Figure 3: speedup vs operand size, one chart per kernel and kind of comparison (the
@@ -36,18 +34,24 @@ final class Charts {
             Map<String, List<SpeedupCurveChart.Series>> byPanel = new TreeMap<>();
             for (PairRatios p : jmh.get().comparisons()) {
                 Map<String, TreeMap<Integer, RatioEstimate>> perOp = new LinkedHashMap<>();
-                p.tests().forEach((name, r) -> KernelTestName.parse(name)
-                        .ifPresent(k -> perOp.computeIfAbsent(k.op(), o -> new TreeMap<>()).put(k.limbs(), r)));
+                p.tests()
+                        .forEach((name, r) -> KernelTestName.parse(name)
+                                .ifPresent(k -> perOp.computeIfAbsent(k.op(), o -> new TreeMap<>())
+                                        .put(k.limbs(), r)));
                 perOp.forEach((op, points) -> {
                     if (points.size() > 1) {
-                        byPanel.computeIfAbsent(op + ": " + panel(p), o -> new ArrayList<>()).add(new SpeedupCurveChart.Series(p.label(), points));
+                        byPanel.computeIfAbsent(op + ": " + panel(p), o -> new ArrayList<>())
+                                .add(new SpeedupCurveChart.Series(p.label(), points));
                     }
                 });
             }
             int n = 0;
             for (var e : byPanel.entrySet()) {
                 String id = "fig3-m" + mi + "-" + n++;
-                out.add(new Chart(id, SpeedupCurveChart.render(id, e.getKey() + " (" + machines.get(mi).label() + ")", e.getValue())));
+                out.add(new Chart(
+                        id,
+                        SpeedupCurveChart.render(
+                                id, e.getKey() + " (" + machines.get(mi).label() + ")", e.getValue())));
             }
         }
         return out;
@@ -63,7 +67,9 @@ final class Charts {
         if (b.startsWith("baseline/")) {
             return "DoT vs prior SIMD work";
         }
-        if (b.contains("/") && c.contains("/") && b.substring(0, b.indexOf('/')).equals(c.substring(0, c.indexOf('/')))) {
+        if (b.contains("/")
+                && c.contains("/")
+                && b.substring(0, b.indexOf('/')).equals(c.substring(0, c.indexOf('/')))) {
             return "patched vs stock library";
         }
         return "libdot vs library";
@@ -83,19 +89,28 @@ final class Charts {
             List<Bar> testBars = new ArrayList<>();
             for (int mi = 0; mi < machines.size(); mi++) {
                 final int series = mi;
-                machines.get(mi).latest(suite).flatMap(f -> f.comparisons().stream().filter(p -> p.label().equals(pair)).findFirst()).ifPresent(p -> {
-                    p.scopes().forEach((s, r) -> scopeBars.add(new Bar(s, series, r)));
-                    p.tests().forEach((t, r) -> testBars.add(new Bar(t, series, r)));
-                });
+                machines.get(mi)
+                        .latest(suite)
+                        .flatMap(f -> f.comparisons().stream()
+                                .filter(p -> p.label().equals(pair))
+                                .findFirst())
+                        .ifPresent(p -> {
+                            p.scopes().forEach((s, r) -> scopeBars.add(new Bar(s, series, r)));
+                            p.tests().forEach((t, r) -> testBars.add(new Bar(t, series, r)));
+                        });
             }
             List<String> names = machines.stream().map(Machine::label).toList();
             if (!scopeBars.isEmpty()) {
                 String id = figure + "-scopes-" + n;
-                out.add(new Chart(id, ImprovementBarChart.render(id, pair + ": per program and category", names, interleave(scopeBars))));
+                out.add(new Chart(
+                        id,
+                        ImprovementBarChart.render(
+                                id, pair + ": per program and category", names, interleave(scopeBars))));
             }
             if (!testBars.isEmpty()) {
                 String id = figure + "-tests-" + n;
-                out.add(new Chart(id, ImprovementBarChart.render(id, pair + ": per test", names, interleave(testBars))));
+                out.add(new Chart(
+                        id, ImprovementBarChart.render(id, pair + ": per test", names, interleave(testBars))));
             }
             n++;
         }
@@ -136,14 +151,25 @@ final class Charts {
                     }
                     unit = Optional.ofNullable(ResultFile.string(dist, "unit")).orElse(unit);
                     List<double[]> points = new ArrayList<>();
-                    dist.getAsJsonArray("cdf").forEach(p -> points.add(new double[] {p.getAsJsonArray().get(0).getAsDouble(), p.getAsJsonArray().get(1).getAsDouble()}));
+                    dist.getAsJsonArray("cdf")
+                            .forEach(p -> points.add(new double[] {
+                                p.getAsJsonArray().get(0).getAsDouble(),
+                                p.getAsJsonArray().get(1).getAsDouble()
+                            }));
                     if (!points.isEmpty()) {
                         series.add(new LatencyCdfChart.Series(v.getKey(), points));
                     }
                 }
                 if (!series.isEmpty()) {
                     String id = "fig9-m" + mi + "-" + n++;
-                    out.add(new Chart(id, LatencyCdfChart.render(id, ResultFile.string(t, "name") + " (" + machines.get(mi).label() + ")", unit, series)));
+                    out.add(new Chart(
+                            id,
+                            LatencyCdfChart.render(
+                                    id,
+                                    ResultFile.string(t, "name") + " ("
+                                            + machines.get(mi).label() + ")",
+                                    unit,
+                                    series)));
                 }
             }
         }

@@ -10,7 +10,9 @@ public record KernelTestName(String op, int limbs) {
 
     public static Optional<KernelTestName> parse(String name) {
         Matcher m = NAME.matcher(name);
-        return m.matches() ? Optional.of(new KernelTestName(m.group(1), Integer.parseInt(m.group(2)))) : Optional.empty();
+        return m.matches()
+                ? Optional.of(new KernelTestName(m.group(1), Integer.parseInt(m.group(2))))
+                : Optional.empty();
     }
 
     public String name() {

@@ -2,6 +2,7 @@ package dotbench.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Latency CDFs of stock vs dot for one operation, as in the paper's Figure 9: x is the
@@ -16,11 +17,9 @@ final class LatencyCdfChart {
     private static final double BOTTOM = 48;
 
     /** One variant's distribution: points (latency, cumulative fraction), latency ascending. */
-    record Series(String name, List<double[]> points) {
-    }
+    record Series(String name, List<double[]> points) {}
 
-    private LatencyCdfChart() {
-    }
+    private LatencyCdfChart() {}
 
     static String render(String chartId, String title, String unit, List<Series> series) {
         double min = Double.MAX_VALUE;
@@ -38,25 +37,53 @@ final class LatencyCdfChart {
         final double b = l1 + pad;
         double plotW = WIDTH - LEFT - RIGHT;
         double plotH = HEIGHT - TOP - BOTTOM;
-        java.util.function.DoubleUnaryOperator x = v -> LEFT + (Math.log10(v) - a) / (b - a) * plotW;
-        java.util.function.DoubleUnaryOperator y = f -> TOP + plotH - f * plotH;
+        DoubleUnaryOperator x = v -> LEFT + (Math.log10(v) - a) / (b - a) * plotW;
+        DoubleUnaryOperator y = f -> TOP + plotH - f * plotH;
         StringBuilder s = new StringBuilder(Svg.open(chartId, WIDTH, HEIGHT, title));
         s.append(Svg.legend(LEFT, 34, series.stream().map(Series::name).toList(), WIDTH - RIGHT));
         for (double f = 0; f <= 1.0001; f += 0.25) {
             s.append(Svg.line(LEFT, y.applyAsDouble(f), LEFT + plotW, y.applyAsDouble(f), "#e8e8e8", 1, null));
-            s.append(Svg.text(LEFT - 5, y.applyAsDouble(f) + 4, String.format(Locale.ROOT, "%.0f%%", f * 100), "end", 10, "normal"));
+            s.append(Svg.text(
+                    LEFT - 5,
+                    y.applyAsDouble(f) + 4,
+                    String.format(Locale.ROOT, "%.0f%%", f * 100),
+                    "end",
+                    10,
+                    "normal"));
         }
-        for (double v : new double[] {Math.pow(10, a + 0.05 * (b - a)), Math.pow(10, (a + b) / 2), Math.pow(10, b - 0.05 * (b - a))}) {
-            s.append(Svg.text(x.applyAsDouble(v), TOP + plotH + 15, String.format(Locale.ROOT, "%.3g", v), "middle", 10, "normal"));
+        for (double v : new double[] {
+            Math.pow(10, a + 0.05 * (b - a)), Math.pow(10, (a + b) / 2), Math.pow(10, b - 0.05 * (b - a))
+        }) {
+            s.append(Svg.text(
+                    x.applyAsDouble(v),
+                    TOP + plotH + 15,
+                    String.format(Locale.ROOT, "%.3g", v),
+                    "middle",
+                    10,
+                    "normal"));
         }
-        s.append(Svg.text(LEFT + plotW / 2, HEIGHT - 14, "latency per operation (" + unit + ", log scale)", "middle", 11, "normal"));
+        s.append(Svg.text(
+                LEFT + plotW / 2,
+                HEIGHT - 14,
+                "latency per operation (" + unit + ", log scale)",
+                "middle",
+                11,
+                "normal"));
         for (int i = 0; i < series.size(); i++) {
             StringBuilder path = new StringBuilder();
             for (double[] p : series.get(i).points()) {
-                path.append(path.isEmpty() ? "M" : " L").append(Svg.num(x.applyAsDouble(p[0]))).append(' ').append(Svg.num(y.applyAsDouble(p[1])));
+                path.append(path.isEmpty() ? "M" : " L")
+                        .append(Svg.num(x.applyAsDouble(p[0])))
+                        .append(' ')
+                        .append(Svg.num(y.applyAsDouble(p[1])));
             }
-            s.append("<path class=\"series\" d=\"").append(path).append("\" fill=\"none\" stroke=\"").append(Svg.color(i))
-                    .append("\" stroke-width=\"2\"><title>").append(Svg.escape(series.get(i).name())).append("</title></path>\n");
+            s.append("<path class=\"series\" d=\"")
+                    .append(path)
+                    .append("\" fill=\"none\" stroke=\"")
+                    .append(Svg.color(i))
+                    .append("\" stroke-width=\"2\"><title>")
+                    .append(Svg.escape(series.get(i).name()))
+                    .append("</title></path>\n");
         }
         return s.append(Svg.close()).toString();
     }

@@ -30,6 +30,8 @@ public record Machine(String label, List<ResultFile> files) {
         for (ResultFile f : files) {
             by.computeIfAbsent(f.machine(), k -> new ArrayList<>()).add(f);
         }
-        return by.entrySet().stream().map(e -> new Machine(e.getKey(), e.getValue())).toList();
+        return by.entrySet().stream()
+                .map(e -> new Machine(e.getKey(), e.getValue()))
+                .toList();
     }
 }

@@ -18,7 +18,9 @@ public record OfficialFidelity(ResultFile harness, ResultFile official, List<Row
     public static final double TOTAL_TOLERANCE = 0.01;
 
     public enum Verdict {
-        AGREES("agrees"), NOISE("noise"), DIFFERS("DIFFERS");
+        AGREES("agrees"),
+        NOISE("noise"),
+        DIFFERS("DIFFERS");
 
         private final String label;
 
@@ -44,7 +46,9 @@ public record OfficialFidelity(ResultFile harness, ResultFile official, List<Row
             if (Math.abs(quotient() - 1) <= tolerance()) {
                 return Verdict.AGREES;
             }
-            return harness.low() <= official.high() && official.low() <= harness.high() ? Verdict.NOISE : Verdict.DIFFERS;
+            return harness.low() <= official.high() && official.low() <= harness.high()
+                    ? Verdict.NOISE
+                    : Verdict.DIFFERS;
         }
     }
 
@@ -64,7 +68,8 @@ public record OfficialFidelity(ResultFile harness, ResultFile official, List<Row
         return new OfficialFidelity(harness, official, rows);
     }
 
-    private static void add(List<Row> rows, String pair, boolean scope, Map<String, RatioEstimate> h, Map<String, RatioEstimate> o) {
+    private static void add(
+            List<Row> rows, String pair, boolean scope, Map<String, RatioEstimate> h, Map<String, RatioEstimate> o) {
         o.forEach((figure, r) -> {
             if (h.containsKey(figure)) {
                 rows.add(new Row(pair, figure, scope, h.get(figure), r));
@@ -78,15 +83,37 @@ public record OfficialFidelity(ResultFile harness, ResultFile official, List<Row
 
     public String markdown() {
         StringBuilder md = new StringBuilder();
-        md.append("harness: `").append(harness.path()).append("` (").append(ReportModel.commit(harness)).append(")  \n");
-        md.append("official GMPbench 0.2: `").append(official.path()).append("` (").append(ReportModel.commit(official)).append(")\n\n");
+        md.append("harness: `")
+                .append(harness.path())
+                .append("` (")
+                .append(ReportModel.commit(harness))
+                .append(")  \n");
+        md.append("official GMPbench 0.2: `")
+                .append(official.path())
+                .append("` (")
+                .append(ReportModel.commit(official))
+                .append(")\n\n");
         md.append("| pair | figure | harness | official | harness/official | verdict |\n|---|---|---|---|---|---|\n");
         for (Row r : rows) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.3f | %s |%n", r.pair(), r.scope() ? "**" + r.figure() + "**" : r.figure(),
-                    FleetTable.format(r.harness()), FleetTable.format(r.official()), r.quotient(), r.verdict().label()));
+            md.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %s | %s | %.3f | %s |%n",
+                    r.pair(),
+                    r.scope() ? "**" + r.figure() + "**" : r.figure(),
+                    FleetTable.format(r.harness()),
+                    FleetTable.format(r.official()),
+                    r.quotient(),
+                    r.verdict().label()));
         }
-        md.append(String.format(Locale.ROOT, "%n%d figures: %d agree (within %.0f%%, total %.0f%%), %d beyond that inside the noise (intervals overlap), %d differ.%n",
-                rows.size(), count(Verdict.AGREES), 100 * TEST_TOLERANCE, 100 * TOTAL_TOLERANCE, count(Verdict.NOISE), count(Verdict.DIFFERS)));
+        md.append(String.format(
+                Locale.ROOT,
+                "%n%d figures: %d agree (within %.0f%%, total %.0f%%), %d beyond that inside the noise (intervals overlap), %d differ.%n",
+                rows.size(),
+                count(Verdict.AGREES),
+                100 * TEST_TOLERANCE,
+                100 * TOTAL_TOLERANCE,
+                count(Verdict.NOISE),
+                count(Verdict.DIFFERS)));
         return md.toString();
     }
 

@@ -8,8 +8,12 @@ import java.util.Map;
  * per test and per scope (GMPbench programs, categories, total), and, where the suite records
  * latency distributions, per percentile and test the baseline/candidate latency ratio.
  */
-public record PairRatios(String baseline, String candidate, Map<String, RatioEstimate> tests,
-        Map<String, RatioEstimate> scopes, Map<String, Map<String, RatioEstimate>> latency) {
+public record PairRatios(
+        String baseline,
+        String candidate,
+        Map<String, RatioEstimate> tests,
+        Map<String, RatioEstimate> scopes,
+        Map<String, Map<String, RatioEstimate>> latency) {
     public String label() {
         return candidate + " vs " + baseline;
     }

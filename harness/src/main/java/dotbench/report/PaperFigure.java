@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -15,15 +16,35 @@ import java.util.Optional;
  * (figure/table, section, quote), on which CPU, its value in the paper's unit, and how dotbench
  * measures the same thing (one {@link Measure} per baseline pathway), or why it cannot.
  */
-public record PaperFigure(String id, String figure, String cpu, String cpuModel, String quote, String source, String metric,
-        String unit, double value, Optional<String> notMeasurable, List<Measure> measures) {
+public record PaperFigure(
+        String id,
+        String figure,
+        String cpu,
+        String cpuModel,
+        String quote,
+        String source,
+        String metric,
+        String unit,
+        double value,
+        Optional<String> notMeasurable,
+        List<Measure> measures) {
     public PaperFigure {
         measures = List.copyOf(measures);
     }
 
     /** How to read the measured counterpart out of result files. */
-    public record Measure(String pathway, String suite, String baseline, String candidate, Optional<String> op, Optional<String> scope,
-            Optional<String> test, Optional<String> testPattern, Optional<String> latency, String statistic, List<String> requires) {
+    public record Measure(
+            String pathway,
+            String suite,
+            String baseline,
+            String candidate,
+            Optional<String> op,
+            Optional<String> scope,
+            Optional<String> test,
+            Optional<String> testPattern,
+            Optional<String> latency,
+            String statistic,
+            List<String> requires) {
         public Measure {
             requires = List.copyOf(requires);
         }
@@ -51,11 +72,12 @@ public record PaperFigure(String id, String figure, String cpu, String cpuModel,
 
     public String format(double v) {
         return switch (unit) {
-            case "speedup" -> String.format(java.util.Locale.ROOT, "%.2fx", v);
-            case "throughput_improvement_percent" -> String.format(java.util.Locale.ROOT, "%+.1f%%", v);
-            case "latency_reduction_percent" -> String.format(java.util.Locale.ROOT, v < 0 ? "%.1f%% higher" : "%.1f%% lower", Math.abs(v));
-            case "percent" -> String.format(java.util.Locale.ROOT, "%.1f%%", v);
-            default -> String.format(java.util.Locale.ROOT, "%.1f %s", v, unit.replace('_', ' '));
+            case "speedup" -> String.format(Locale.ROOT, "%.2fx", v);
+            case "throughput_improvement_percent" -> String.format(Locale.ROOT, "%+.1f%%", v);
+            case "latency_reduction_percent" ->
+                String.format(Locale.ROOT, v < 0 ? "%.1f%% higher" : "%.1f%% lower", Math.abs(v));
+            case "percent" -> String.format(Locale.ROOT, "%.1f%%", v);
+            default -> String.format(Locale.ROOT, "%.1f %s", v, unit.replace('_', ' '));
         };
     }
 
@@ -75,16 +97,27 @@ public record PaperFigure(String id, String figure, String cpu, String cpuModel,
             JsonObject f = e.getAsJsonObject();
             String cpu = ResultFile.string(f, "cpu");
             JsonObject c = ResultFile.object(cpus, cpu);
-            String model = c == null ? cpu : ResultFile.string(c, "model") + " (" + ResultFile.string(c, "microarchitecture") + ")";
+            String model = c == null
+                    ? cpu
+                    : ResultFile.string(c, "model") + " (" + ResultFile.string(c, "microarchitecture") + ")";
             List<Measure> measures = new ArrayList<>();
             if (f.has("measure")) {
                 for (JsonElement m : f.getAsJsonArray("measure")) {
                     measures.add(measure(m.getAsJsonObject()));
                 }
             }
-            out.add(new PaperFigure(ResultFile.string(f, "id"), ResultFile.string(f, "figure"), cpu, model, ResultFile.string(f, "quote"),
-                    ResultFile.string(f, "source"), ResultFile.string(f, "metric"), ResultFile.string(f, "unit"), f.get("value").getAsDouble(),
-                    Optional.ofNullable(ResultFile.string(f, "not_measurable")), measures));
+            out.add(new PaperFigure(
+                    ResultFile.string(f, "id"),
+                    ResultFile.string(f, "figure"),
+                    cpu,
+                    model,
+                    ResultFile.string(f, "quote"),
+                    ResultFile.string(f, "source"),
+                    ResultFile.string(f, "metric"),
+                    ResultFile.string(f, "unit"),
+                    f.get("value").getAsDouble(),
+                    Optional.ofNullable(ResultFile.string(f, "not_measurable")),
+                    measures));
         }
         return out;
     }
@@ -94,9 +127,18 @@ public record PaperFigure(String id, String figure, String cpu, String cpuModel,
         if (m.has("requires")) {
             m.getAsJsonArray("requires").forEach(r -> requires.add(r.getAsString()));
         }
-        return new Measure(ResultFile.string(m, "pathway"), ResultFile.string(m, "suite"), ResultFile.string(m, "baseline"),
-                ResultFile.string(m, "candidate"), opt(m, "op"), opt(m, "scope"), opt(m, "test"), opt(m, "test_pattern"), opt(m, "latency"),
-                Optional.ofNullable(ResultFile.string(m, "statistic")).orElse("value"), requires);
+        return new Measure(
+                ResultFile.string(m, "pathway"),
+                ResultFile.string(m, "suite"),
+                ResultFile.string(m, "baseline"),
+                ResultFile.string(m, "candidate"),
+                opt(m, "op"),
+                opt(m, "scope"),
+                opt(m, "test"),
+                opt(m, "test_pattern"),
+                opt(m, "latency"),
+                Optional.ofNullable(ResultFile.string(m, "statistic")).orElse("value"),
+                requires);
     }
 
     private static Optional<String> opt(JsonObject o, String key) {

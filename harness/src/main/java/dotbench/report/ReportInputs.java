@@ -14,15 +14,16 @@ import java.util.stream.Stream;
  * paper reference that lives in results/ beside them.
  */
 public final class ReportInputs {
-    private ReportInputs() {
-    }
+    private ReportInputs() {}
 
     public static List<ResultFile> collect(List<Path> paths, PrintWriter notes) throws IOException {
         List<ResultFile> out = new ArrayList<>();
         for (Path p : paths) {
             if (Files.isDirectory(p)) {
                 try (Stream<Path> s = Files.list(p)) {
-                    for (Path f : s.filter(x -> x.toString().endsWith(".json")).sorted().toList()) {
+                    for (Path f : s.filter(x -> x.toString().endsWith(".json"))
+                            .sorted()
+                            .toList()) {
                         try {
                             out.add(ResultFile.load(f));
                         } catch (IOException e) {

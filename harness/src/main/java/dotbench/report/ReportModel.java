@@ -6,24 +6,50 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** Everything the HTML and Markdown renderers show, computed once from the inputs. */
-public record ReportModel(String generated, String referencePath, List<ResultFile> files, List<Machine> machines,
-        List<Reproduction.Row> reproduction, List<Charts.Chart> speedupCurves, List<Charts.Chart> gmpbenchBars,
-        List<Charts.Chart> speedBars, List<Charts.Chart> latencyCdfs, List<FleetTable> fleet, List<OfficialFidelity> officialFidelity) {
+public record ReportModel(
+        String generated,
+        String referencePath,
+        List<ResultFile> files,
+        List<Machine> machines,
+        List<Reproduction.Row> reproduction,
+        List<Charts.Chart> speedupCurves,
+        List<Charts.Chart> gmpbenchBars,
+        List<Charts.Chart> speedBars,
+        List<Charts.Chart> latencyCdfs,
+        List<FleetTable> fleet,
+        List<OfficialFidelity> officialFidelity) {
 
-    public static ReportModel build(List<ResultFile> files, Path reference, List<PaperFigure> figures, String generated) {
+    public static ReportModel build(
+            List<ResultFile> files, Path reference, List<PaperFigure> figures, String generated) {
         List<Machine> machines = Machine.group(files);
         Set<String> suites = new TreeSet<>();
         files.forEach(f -> suites.add(f.suite()));
-        List<FleetTable> fleet = suites.stream().map(s -> FleetTable.of(s, machines)).filter(t -> !t.isEmpty()).toList();
-        return new ReportModel(generated, reference.toString(), List.copyOf(files), machines, Reproduction.table(figures, machines),
-                Charts.speedupCurves(machines), Charts.improvementBars("gmpbench", "fig4", machines),
-                Charts.improvementBars("speed", "fig5", machines), Charts.latencyCdfs(machines), fleet, OfficialFidelity.of(machines));
+        List<FleetTable> fleet = suites.stream()
+                .map(s -> FleetTable.of(s, machines))
+                .filter(t -> !t.isEmpty())
+                .toList();
+        return new ReportModel(
+                generated,
+                reference.toString(),
+                List.copyOf(files),
+                machines,
+                Reproduction.table(figures, machines),
+                Charts.speedupCurves(machines),
+                Charts.improvementBars("gmpbench", "fig4", machines),
+                Charts.improvementBars("speed", "fig5", machines),
+                Charts.latencyCdfs(machines),
+                fleet,
+                OfficialFidelity.of(machines));
     }
 
     /** The SIMD features that decide which paper figures a machine can reproduce. */
     static String simdFlags(ResultFile f) {
         Set<String> flags = f.cpuFlags();
-        return String.join(" ", List.of("avx2", "avx512f", "avx512ifma").stream().map(x -> (flags.contains(x) ? "+" : "-") + x).toList());
+        return String.join(
+                " ",
+                List.of("avx2", "avx512f", "avx512ifma").stream()
+                        .map(x -> (flags.contains(x) ? "+" : "-") + x)
+                        .toList());
     }
 
     static String commit(ResultFile f) {

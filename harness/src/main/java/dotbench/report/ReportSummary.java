@@ -17,15 +17,12 @@ public final class ReportSummary {
     private static final List<String> HEADLINE_SCOPES = List.of("total", "base", "app");
 
     /** One pair of one run: its headline figures and the tests' verdict counts. */
-    record PairLine(String suite, String pair, List<String> headline, int faster, int slower, int within) {
-    }
+    record PairLine(String suite, String pair, List<String> headline, int faster, int slower, int within) {}
 
     /** One machine: its pairs and the reproduction rows by verdict. */
-    record MachineSummary(String machine, List<PairLine> pairs, Map<Verdict, List<String>> reproduction) {
-    }
+    record MachineSummary(String machine, List<PairLine> pairs, Map<Verdict, List<String>> reproduction) {}
 
-    private ReportSummary() {
-    }
+    private ReportSummary() {}
 
     static List<MachineSummary> of(ReportModel m) {
         List<MachineSummary> out = new ArrayList<>();
@@ -40,7 +37,8 @@ public final class ReportSummary {
             for (Reproduction.Row r : m.reproduction()) {
                 PaperFigure f = r.figure();
                 verdicts.computeIfAbsent(r.cells().get(i).verdict(), v -> new ArrayList<>())
-                        .add(f.figure() + ": " + f.metric() + (r.measure().isPresent() ? " (" + r.pathway() + ")" : ""));
+                        .add(f.figure() + ": " + f.metric()
+                                + (r.measure().isPresent() ? " (" + r.pathway() + ")" : ""));
             }
             out.add(new MachineSummary(machine.label(), pairs, verdicts));
         }
@@ -61,30 +59,54 @@ public final class ReportSummary {
             faster += r.low() > 1 ? 1 : 0;
             slower += r.high() < 1 ? 1 : 0;
         }
-        return new PairLine(suite, p.label(), headline, faster, slower, p.tests().size() - faster - slower);
+        return new PairLine(
+                suite, p.label(), headline, faster, slower, p.tests().size() - faster - slower);
     }
 
     /** "+5.0% [+4.0%, +6.0%]": the candidate's speed change with its interval. */
     static String percent(RatioEstimate r) {
-        return String.format(Locale.ROOT, "%+.1f%% [%+.1f%%, %+.1f%%]%s", 100 * (r.ratio() - 1), 100 * (r.low() - 1), 100 * (r.high() - 1),
+        return String.format(
+                Locale.ROOT,
+                "%+.1f%% [%+.1f%%, %+.1f%%]%s",
+                100 * (r.ratio() - 1),
+                100 * (r.low() - 1),
+                100 * (r.high() - 1),
                 r.noisy() ? " noisy" : "");
     }
 
     public static String html(ReportModel m) {
         StringBuilder h = new StringBuilder("<h2 id=\"summary\">Summary</h2>\n");
         for (MachineSummary s : of(m)) {
-            h.append("<h3>").append(HtmlReport.esc(s.machine())).append("</h3>\n<table class=\"summary\"><tr><th>suite</th><th>pair</th>")
-                    .append("<th>headline (candidate vs baseline, 95% CI)</th><th>tests faster / slower / within CI</th></tr>\n");
+            h.append("<h3>")
+                    .append(HtmlReport.esc(s.machine()))
+                    .append("</h3>\n<table class=\"summary\"><tr><th>suite</th><th>pair</th>")
+                    .append(
+                            "<th>headline (candidate vs baseline, 95% CI)</th><th>tests faster / slower / within CI</th></tr>\n");
             for (PairLine p : s.pairs()) {
-                h.append("<tr><td>").append(HtmlReport.esc(p.suite())).append("</td><td>").append(HtmlReport.esc(p.pair())).append("</td><td>")
-                        .append(HtmlReport.esc(p.headline().isEmpty() ? "-" : String.join("; ", p.headline()))).append("</td><td>")
-                        .append(p.faster()).append(" / ").append(p.slower()).append(" / ").append(p.within()).append("</td></tr>\n");
+                h.append("<tr><td>")
+                        .append(HtmlReport.esc(p.suite()))
+                        .append("</td><td>")
+                        .append(HtmlReport.esc(p.pair()))
+                        .append("</td><td>")
+                        .append(HtmlReport.esc(p.headline().isEmpty() ? "-" : String.join("; ", p.headline())))
+                        .append("</td><td>")
+                        .append(p.faster())
+                        .append(" / ")
+                        .append(p.slower())
+                        .append(" / ")
+                        .append(p.within())
+                        .append("</td></tr>\n");
             }
             h.append("</table>\n<p>").append(HtmlReport.esc(counts(s))).append("</p>\n<ul>\n");
             for (Verdict v : List.of(Verdict.REPRODUCED, Verdict.NOT_REPRODUCED)) {
                 List<String> rows = s.reproduction().getOrDefault(v, List.of());
-                h.append("<li class=\"").append(v.label().replace(' ', '-')).append("\"><b>").append(v.label()).append(":</b> ")
-                        .append(HtmlReport.esc(rows.isEmpty() ? "none" : String.join("; ", rows))).append("</li>\n");
+                h.append("<li class=\"")
+                        .append(v.label().replace(' ', '-'))
+                        .append("\"><b>")
+                        .append(v.label())
+                        .append(":</b> ")
+                        .append(HtmlReport.esc(rows.isEmpty() ? "none" : String.join("; ", rows)))
+                        .append("</li>\n");
             }
             h.append("</ul>\n");
         }
@@ -94,15 +116,33 @@ public final class ReportSummary {
     public static String markdown(ReportModel m) {
         StringBuilder md = new StringBuilder("## Summary\n\n");
         for (MachineSummary s : of(m)) {
-            md.append("### ").append(s.machine()).append("\n\n| suite | pair | headline (candidate vs baseline, 95% CI) | tests faster / slower / within CI |\n|---|---|---|---|\n");
+            md.append("### ")
+                    .append(s.machine())
+                    .append("\n\n| suite | pair | headline (candidate vs baseline, 95% CI) | tests faster / "
+                            + "slower / within CI |\n|---|---|---|---|\n");
             for (PairLine p : s.pairs()) {
-                md.append("| ").append(p.suite()).append(" | ").append(p.pair()).append(" | ").append(p.headline().isEmpty() ? "-" : String.join("; ", p.headline()))
-                        .append(" | ").append(p.faster()).append(" / ").append(p.slower()).append(" / ").append(p.within()).append(" |\n");
+                md.append("| ")
+                        .append(p.suite())
+                        .append(" | ")
+                        .append(p.pair())
+                        .append(" | ")
+                        .append(p.headline().isEmpty() ? "-" : String.join("; ", p.headline()))
+                        .append(" | ")
+                        .append(p.faster())
+                        .append(" / ")
+                        .append(p.slower())
+                        .append(" / ")
+                        .append(p.within())
+                        .append(" |\n");
             }
             md.append('\n').append(counts(s)).append("\n\n");
             for (Verdict v : List.of(Verdict.REPRODUCED, Verdict.NOT_REPRODUCED)) {
                 List<String> rows = s.reproduction().getOrDefault(v, List.of());
-                md.append("* **").append(v.label()).append(":** ").append(rows.isEmpty() ? "none" : String.join("; ", rows)).append('\n');
+                md.append("* **")
+                        .append(v.label())
+                        .append(":** ")
+                        .append(rows.isEmpty() ? "none" : String.join("; ", rows))
+                        .append('\n');
             }
             md.append('\n');
         }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The reproduction table: each paper figure (and each baseline pathway it can be measured
@@ -16,8 +17,7 @@ public final class Reproduction {
     public static final List<Integer> PAPER_LIMBS = List.of(8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512);
 
     /** One machine's side of a row. */
-    public record Cell(Optional<RatioEstimate> measured, Verdict verdict, String note) {
-    }
+    public record Cell(Optional<RatioEstimate> measured, Verdict verdict, String note) {}
 
     /** A figure against one pathway (measure is empty for figures dotbench cannot measure). */
     public record Row(PaperFigure figure, Optional<PaperFigure.Measure> measure, List<Cell> cells) {
@@ -26,19 +26,26 @@ public final class Reproduction {
         }
     }
 
-    private Reproduction() {
-    }
+    private Reproduction() {}
 
     public static List<Row> table(List<PaperFigure> figures, List<Machine> machines) {
         List<Row> rows = new ArrayList<>();
         for (PaperFigure f : figures) {
             if (f.notMeasurable().isPresent() || f.measures().isEmpty()) {
                 String why = f.notMeasurable().orElse("the paper's metric is not one dotbench measures");
-                rows.add(new Row(f, Optional.empty(), machines.stream().map(m -> new Cell(Optional.empty(), Verdict.NOT_MEASURABLE, why)).toList()));
+                rows.add(new Row(
+                        f,
+                        Optional.empty(),
+                        machines.stream()
+                                .map(m -> new Cell(Optional.empty(), Verdict.NOT_MEASURABLE, why))
+                                .toList()));
                 continue;
             }
             for (PaperFigure.Measure m : f.measures()) {
-                rows.add(new Row(f, Optional.of(m), machines.stream().map(machine -> cell(f, m, machine)).toList()));
+                rows.add(new Row(
+                        f,
+                        Optional.of(m),
+                        machines.stream().map(machine -> cell(f, m, machine)).toList()));
             }
         }
         return rows;
@@ -51,7 +58,8 @@ public final class Reproduction {
         }
         ResultFile r = file.get();
         Set<String> flags = r.cpuFlags();
-        List<String> missing = m.requires().stream().filter(x -> !flags.contains(x)).toList();
+        List<String> missing =
+                m.requires().stream().filter(x -> !flags.contains(x)).toList();
         if (!missing.isEmpty()) {
             return new Cell(Optional.empty(), Verdict.NOT_MEASURABLE, "this CPU lacks " + String.join(", ", missing));
         }
@@ -61,17 +69,29 @@ public final class Reproduction {
         }
         Optional<PairRatios> pair = r.comparison(m.baseline(), m.candidate());
         if (pair.isEmpty()) {
-            return new Cell(Optional.empty(), Verdict.NOT_MEASURED, "no " + m.candidate() + " vs " + m.baseline() + " pair in " + r.path().getFileName());
+            return new Cell(
+                    Optional.empty(),
+                    Verdict.NOT_MEASURED,
+                    "no " + m.candidate() + " vs " + m.baseline() + " pair in "
+                            + r.path().getFileName());
         }
         Optional<RatioEstimate> value = value(m, pair.get());
         if (value.isEmpty()) {
-            return new Cell(Optional.empty(), Verdict.NOT_MEASURED, "the pair has no " + what(m) + " in " + r.path().getFileName());
+            return new Cell(
+                    Optional.empty(),
+                    Verdict.NOT_MEASURED,
+                    "the pair has no " + what(m) + " in " + r.path().getFileName());
         }
         String note = r.path().getFileName().toString()
-                + (!m.suite().equals("jmh") && r.libdotIsa().isEmpty() ? "; libdot's ISA is not recorded in the file" : "");
+                + (!m.suite().equals("jmh") && r.libdotIsa().isEmpty()
+                        ? "; libdot's ISA is not recorded in the file"
+                        : "");
         if (m.latency().isPresent()) {
             // a percentile of one histogram per variant has no interval, and the rule needs one
-            return new Cell(value, Verdict.NOT_MEASURABLE, note + "; a percentile of one histogram per variant has no confidence interval");
+            return new Cell(
+                    value,
+                    Verdict.NOT_MEASURABLE,
+                    note + "; a percentile of one histogram per variant has no confidence interval");
         }
         return new Cell(value, Verdict.judge(f.asRatio(), value.get()), note);
     }
@@ -89,7 +109,8 @@ public final class Reproduction {
             return Optional.empty();
         }
         String isa = r.libdotIsa().get();
-        List<String> enough = m.requires().contains("avx512ifma") ? List.of("ifma")
+        List<String> enough = m.requires().contains("avx512ifma")
+                ? List.of("ifma")
                 : m.requires().contains("avx512f") ? List.of("avx512", "ifma") : List.of();
         if (!enough.isEmpty() && !enough.contains(isa)) {
             return Optional.of("libdot ran isa=" + isa + "; the paper's figure needs " + String.join(" or ", enough));
@@ -102,19 +123,24 @@ public final class Reproduction {
             return Optional.ofNullable(pair.scopes().get(m.scope().get()));
         }
         if (m.test().isPresent()) {
-            Map<String, RatioEstimate> source = m.latency().isPresent() ? pair.latency().getOrDefault(m.latency().get(), Map.of()) : pair.tests();
+            Map<String, RatioEstimate> source = m.latency().isPresent()
+                    ? pair.latency().getOrDefault(m.latency().get(), Map.of())
+                    : pair.tests();
             return Optional.ofNullable(source.get(m.test().get()));
         }
         if (m.testPattern().isPresent()) {
-            java.util.regex.Pattern p = java.util.regex.Pattern.compile(m.testPattern().get());
-            List<RatioEstimate> picked = pair.tests().entrySet().stream().filter(e -> p.matcher(e.getKey()).matches())
-                    .map(Map.Entry::getValue).toList();
+            Pattern p = Pattern.compile(m.testPattern().get());
+            List<RatioEstimate> picked = pair.tests().entrySet().stream()
+                    .filter(e -> p.matcher(e.getKey()).matches())
+                    .map(Map.Entry::getValue)
+                    .toList();
             return Aggregate.of(m.statistic(), picked);
         }
         if (m.op().isPresent()) {
             List<RatioEstimate> picked = new ArrayList<>();
             for (Map.Entry<String, RatioEstimate> e : pair.tests().entrySet()) {
-                KernelTestName.parse(e.getKey()).filter(k -> k.op().equals(m.op().get()))
+                KernelTestName.parse(e.getKey())
+                        .filter(k -> k.op().equals(m.op().get()))
                         .filter(k -> k.limbs() == 4 && m.op().get().endsWith("_4x4") || PAPER_LIMBS.contains(k.limbs()))
                         .ifPresent(k -> picked.add(e.getValue()));
             }
@@ -124,7 +150,12 @@ public final class Reproduction {
     }
 
     private static String what(PaperFigure.Measure m) {
-        return m.scope().map(s -> "scope " + s).or(() -> m.test().map(t -> "test " + t + m.latency().map(l -> " " + l).orElse("")))
-                .or(() -> m.testPattern().map(p -> "tests matching " + p)).or(() -> m.op().map(o -> o + " at the paper's sizes")).orElse("figure");
+        return m.scope()
+                .map(s -> "scope " + s)
+                .or(() -> m.test()
+                        .map(t -> "test " + t + m.latency().map(l -> " " + l).orElse("")))
+                .or(() -> m.testPattern().map(p -> "tests matching " + p))
+                .or(() -> m.op().map(o -> o + " at the paper's sizes"))
+                .orElse("figure");
     }
 }

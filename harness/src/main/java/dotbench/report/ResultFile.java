@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One dotbench result file ("dotbench-result", results/README.md), read for reports and
@@ -35,7 +37,8 @@ public record ResultFile(Path path, JsonObject root) {
         }
         JsonObject root = parsed.getAsJsonObject();
         if (!root.has("schema_version") || root.get("schema_version").getAsInt() > 1) {
-            throw new IOException(path + ": schema_version " + root.get("schema_version") + " is newer than this reader (1)");
+            throw new IOException(
+                    path + ": schema_version " + root.get("schema_version") + " is newer than this reader (1)");
         }
         return new ResultFile(path, root);
     }
@@ -45,11 +48,15 @@ public record ResultFile(Path path, JsonObject root) {
     }
 
     public JsonObject provenance() {
-        return root.has("provenance") && root.get("provenance").isJsonObject() ? root.getAsJsonObject("provenance") : new JsonObject();
+        return root.has("provenance") && root.get("provenance").isJsonObject()
+                ? root.getAsJsonObject("provenance")
+                : new JsonObject();
     }
 
     public String cpuModel() {
-        return Optional.ofNullable(object(provenance(), "cpu")).map(c -> string(c, "model")).orElse("unknown CPU");
+        return Optional.ofNullable(object(provenance(), "cpu"))
+                .map(c -> string(c, "model"))
+                .orElse("unknown CPU");
     }
 
     public String hostname() {
@@ -70,20 +77,23 @@ public record ResultFile(Path path, JsonObject root) {
         return flags;
     }
 
-    private static final java.util.regex.Pattern MARKER_ISA = java.util.regex.Pattern.compile("\\bisa=([a-z0-9]+)");
+    private static final Pattern MARKER_ISA = Pattern.compile("\\bisa=([a-z0-9]+)");
 
     /**
      * The ISA libdot's dispatcher ran in this result's process: provenance.libdot.isa, else what
      * a patched variant's marker reports ("dotssl 3.5.7 dot-0.1.0 isa=ifma"), if either is there.
      */
     public Optional<String> libdotIsa() {
-        Optional<String> recorded = Optional.ofNullable(object(provenance(), "libdot")).map(l -> string(l, "isa"));
-        if (recorded.isPresent() || !root.has("variants") || !root.get("variants").isJsonArray()) {
+        Optional<String> recorded =
+                Optional.ofNullable(object(provenance(), "libdot")).map(l -> string(l, "isa"));
+        if (recorded.isPresent()
+                || !root.has("variants")
+                || !root.get("variants").isJsonArray()) {
             return recorded;
         }
         for (JsonElement v : root.getAsJsonArray("variants")) {
             String marker = v.isJsonObject() ? string(v.getAsJsonObject(), "marker") : null;
-            java.util.regex.Matcher m = marker == null ? null : MARKER_ISA.matcher(marker);
+            Matcher m = marker == null ? null : MARKER_ISA.matcher(marker);
             if (m != null && m.find()) {
                 return Optional.of(m.group(1));
             }
@@ -116,14 +126,20 @@ public record ResultFile(Path path, JsonObject root) {
             String baseline = string(c, "baseline");
             String candidate = string(c, "candidate");
             JsonObject recorded = object(c, "latency");
-            out.add(new PairRatios(baseline, candidate, ratios(object(c, "tests")), ratios(object(c, "scopes")),
+            out.add(new PairRatios(
+                    baseline,
+                    candidate,
+                    ratios(object(c, "tests")),
+                    ratios(object(c, "scopes")),
                     recorded != null ? latency(recorded) : percentileRatios(baseline, candidate)));
         }
         return out;
     }
 
     public Optional<PairRatios> comparison(String baseline, String candidate) {
-        return comparisons().stream().filter(p -> p.baseline().equals(baseline) && p.candidate().equals(candidate)).findFirst();
+        return comparisons().stream()
+                .filter(p -> p.baseline().equals(baseline) && p.candidate().equals(candidate))
+                .findFirst();
     }
 
     /** tests[] as objects (suite-specific fields inside). */
@@ -175,7 +191,8 @@ public record ResultFile(Path path, JsonObject root) {
             for (String p : List.of("p50", "p95", "p99")) {
                 if (isNumber(b, p) && isNumber(c, p) && c.get(p).getAsDouble() > 0) {
                     double r = b.get(p).getAsDouble() / c.get(p).getAsDouble();
-                    out.computeIfAbsent(p, k -> new LinkedHashMap<>()).put(string(t, "name"), new RatioEstimate(r, r, r, false));
+                    out.computeIfAbsent(p, k -> new LinkedHashMap<>())
+                            .put(string(t, "name"), new RatioEstimate(r, r, r, false));
                 }
             }
         }
@@ -193,16 +210,22 @@ public record ResultFile(Path path, JsonObject root) {
         double ratio = r.get("ratio").getAsDouble();
         double low = isNumber(r, "ci_low") ? r.get("ci_low").getAsDouble() : ratio;
         double high = isNumber(r, "ci_high") ? r.get("ci_high").getAsDouble() : ratio;
-        boolean noisy = r.has("noisy") && r.get("noisy").isJsonPrimitive() && r.get("noisy").getAsBoolean();
+        boolean noisy = r.has("noisy")
+                && r.get("noisy").isJsonPrimitive()
+                && r.get("noisy").getAsBoolean();
         return Optional.of(new RatioEstimate(ratio, low, high, noisy));
     }
 
     static boolean isNumber(JsonObject o, String key) {
-        return o.has(key) && o.get(key).isJsonPrimitive() && o.get(key).getAsJsonPrimitive().isNumber();
+        return o.has(key)
+                && o.get(key).isJsonPrimitive()
+                && o.get(key).getAsJsonPrimitive().isNumber();
     }
 
     static String string(JsonObject o, String key) {
-        return o != null && o.has(key) && o.get(key).isJsonPrimitive() ? o.get(key).getAsString() : null;
+        return o != null && o.has(key) && o.get(key).isJsonPrimitive()
+                ? o.get(key).getAsString()
+                : null;
     }
 
     static JsonObject object(JsonObject o, String key) {

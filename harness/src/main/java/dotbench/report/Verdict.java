@@ -1,5 +1,7 @@
 package dotbench.report;
 
+import dotbench.stats.RatioEstimate;
+
 /** The reproduction table's plain answers (results/paper-reference.json "verdict_rule"). */
 public enum Verdict {
     REPRODUCED("reproduced"),
@@ -24,10 +26,14 @@ public enum Verdict {
      * Same direction as the paper, the whole interval on that side of 1, and at least half the
      * paper's effect: reproduced. Anything else that was measured: not reproduced.
      */
-    public static Verdict judge(double paperRatio, dotbench.stats.RatioEstimate measured) {
+    public static Verdict judge(double paperRatio, RatioEstimate measured) {
         if (paperRatio >= 1) {
-            return measured.low() > 1 && measured.ratio() - 1 >= MIN_EFFECT_FRACTION * (paperRatio - 1) ? REPRODUCED : NOT_REPRODUCED;
+            return measured.low() > 1 && measured.ratio() - 1 >= MIN_EFFECT_FRACTION * (paperRatio - 1)
+                    ? REPRODUCED
+                    : NOT_REPRODUCED;
         }
-        return measured.high() < 1 && 1 - measured.ratio() >= MIN_EFFECT_FRACTION * (1 - paperRatio) ? REPRODUCED : NOT_REPRODUCED;
+        return measured.high() < 1 && 1 - measured.ratio() >= MIN_EFFECT_FRACTION * (1 - paperRatio)
+                ? REPRODUCED
+                : NOT_REPRODUCED;
     }
 }

@@ -16,15 +16,15 @@ import java.nio.file.StandardOpenOption;
  * the target untouched and at most a ".tmp" file behind.
  */
 public final class AtomicFiles {
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     public static void write(Path target, String text) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
         try {
-            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel ch =
+                    FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 ch.write(StandardCharsets.UTF_8.encode(text));
                 ch.force(true);
             }

@@ -2,6 +2,10 @@ package dotbench.results;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import dotbench.bindings.Dot;
+import dotbench.bindings.LibraryVariant;
+import dotbench.bindings.VariantCatalog;
+import dotbench.bindings.VariantSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,8 +20,7 @@ import java.util.concurrent.TimeUnit;
  * commit, date. Anything that cannot be read is recorded as null, never guessed.
  */
 public final class Provenance {
-    private Provenance() {
-    }
+    private Provenance() {}
 
     public static JsonObject collect(Path root) {
         JsonObject p = new JsonObject();
@@ -41,23 +44,57 @@ public final class Provenance {
         jdk.addProperty("vm", System.getProperty("java.vm.name"));
         jdk.addProperty("home", System.getProperty("java.home"));
         p.add("jdk", jdk);
-        p.addProperty("compiler", firstLine(List.of(System.getenv().getOrDefault("CC", "cc"), "--version")).orElse(null));
+        p.addProperty(
+                "compiler",
+                firstLine(List.of(System.getenv().getOrDefault("CC", "cc"), "--version"))
+                        .orElse(null));
         JsonObject git = new JsonObject();
-        git.addProperty("commit", firstLine(List.of("git", "-C", root.toString(), "rev-parse", "HEAD")).orElse(null));
-        git.addProperty("dirty", firstLine(List.of("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")).isPresent());
+        git.addProperty(
+                "commit",
+                firstLine(List.of("git", "-C", root.toString(), "rev-parse", "HEAD"))
+                        .orElse(null));
+        git.addProperty(
+                "dirty",
+                firstLine(List.of("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no"))
+                        .isPresent());
         p.add("git", git);
         return p;
     }
 
+    /** libdot as this process sees it: the version and the ISA its dispatcher picks here. */
+    public static JsonObject libdot(Path root) {
+        JsonObject o = new JsonObject();
+        VariantSpec spec = VariantCatalog.scan(root).dot();
+        o.addProperty("path", spec.library().toString());
+        if (!spec.present()) {
+            o.addProperty("status", "not built");
+            return o;
+        }
+        try (LibraryVariant v = LibraryVariant.open(spec)) {
+            Dot dot = Dot.of(v);
+            o.addProperty("version", dot.version());
+            o.addProperty("isa", dot.isa());
+            o.addProperty("settings", dot.settings());
+            o.addProperty("isa_env", System.getenv("DOT_ISA"));
+            o.addProperty("crossover_env", System.getenv("DOT_CROSSOVER"));
+        }
+        return o;
+    }
+
     private static Optional<String> cpuinfoField(String name) {
-        return read("/proc/cpuinfo").flatMap(text -> text.lines()
-                .filter(l -> l.startsWith(name) && l.contains(":"))
-                .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst());
+        return read("/proc/cpuinfo")
+                .flatMap(text -> text.lines()
+                        .filter(l -> l.startsWith(name) && l.contains(":"))
+                        .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                        .findFirst());
     }
 
     private static Optional<String> osPrettyName() {
-        return read("/etc/os-release").flatMap(t -> t.lines().filter(l -> l.startsWith("PRETTY_NAME="))
-                .map(l -> l.substring("PRETTY_NAME=".length()).replace("\"", "")).findFirst());
+        return read("/etc/os-release")
+                .flatMap(t -> t.lines()
+                        .filter(l -> l.startsWith("PRETTY_NAME="))
+                        .map(l -> l.substring("PRETTY_NAME=".length()).replace("\"", ""))
+                        .findFirst());
     }
 
     private static Optional<String> read(String file) {
@@ -71,7 +108,9 @@ public final class Provenance {
     /** The first line a short command prints, if it runs and succeeds within 5 s. */
     static Optional<String> firstLine(List<String> command) {
         try {
-            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 return Optional.empty();

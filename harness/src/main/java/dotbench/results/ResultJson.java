@@ -4,27 +4,32 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import dotbench.gmpbench.Comparison;
-import dotbench.gmpbench.GmpBenchReport;
-import dotbench.gmpbench.Program;
-import dotbench.gmpbench.Scores;
-import dotbench.gmpbench.TestOutcome;
-import dotbench.gmpbench.VariantInfo;
-import dotbench.runner.Measurement;
-import dotbench.runner.RunSettings;
-import dotbench.runner.Sample;
+import dotbench.pipeline.Comparison;
+import dotbench.pipeline.Measurement;
+import dotbench.pipeline.Outcome;
+import dotbench.pipeline.RunResult;
+import dotbench.pipeline.Sample;
+import dotbench.pipeline.Schedule;
+import dotbench.pipeline.Settings;
+import dotbench.pipeline.SuiteRun;
 import dotbench.stats.RatioEstimate;
 import java.util.List;
-import java.util.Map;
 
-/** A run as JSON, in the schema results/README.md documents ("dotbench-result", version 1). */
+/**
+ * The one JSON writer: a run of any suite in the schema results/README.md documents
+ * ("dotbench-result", version 1). The shared fields come from the result model; each suite adds
+ * its own through its {@link SuiteRun}.
+ */
 public final class ResultJson {
     public static final String SCHEMA = "dotbench-result";
     public static final int SCHEMA_VERSION = 1;
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().serializeSpecialFloatingPointValues().create();
+    private static final Gson GSON = new GsonBuilder()
+            .setPrettyPrinting()
+            .serializeNulls()
+            .serializeSpecialFloatingPointValues()
+            .create();
 
-    private ResultJson() {
-    }
+    private ResultJson() {}
 
     /** The top level every suite's file starts with: schema, version, suite and command line. */
     public static JsonObject root(String suite, String commandLine) {
@@ -41,37 +46,42 @@ public final class ResultJson {
         return GSON.toJson(root) + "\n";
     }
 
-    /** @param libdot libdot's version and the ISA its dispatcher picked here, from the same process */
-    public static String gmpbench(GmpBenchReport report, JsonObject provenance, JsonObject libdot, String commandLine) {
-        JsonObject root = root("gmpbench", commandLine);
+    /** A whole run as the file's root object; {@code provenance} is the machine's, the suite adds its own fields. */
+    public static <D> JsonObject of(
+            String suite, SuiteRun<D> run, RunResult<D> result, JsonObject provenance, String commandLine) {
+        JsonObject root = root(suite, commandLine);
         JsonObject prov = provenance.deepCopy();
-        prov.add("libdot", libdot);
+        run.provenance().entrySet().forEach(e -> prov.add(e.getKey(), e.getValue()));
         root.add("provenance", prov);
-        root.add("settings", settings(report.settings()));
-        root.addProperty("elapsed_s", report.elapsed().toMillis() / 1000.0);
+        JsonObject settings = settings(result.settings());
+        run.settingsNotes().forEach(settings::addProperty);
+        root.add("settings", settings);
+        root.addProperty("elapsed_s", result.elapsed().toMillis() / 1000.0);
         JsonArray variants = new JsonArray();
-        report.variants().forEach(v -> variants.add(variant(v)));
+        result.variants().forEach(v -> variants.add(run.variant(v)));
         root.add("variants", variants);
         JsonArray tests = new JsonArray();
-        report.outcomes().forEach(o -> tests.add(test(o)));
+        for (Outcome<D> o : result.outcomes()) {
+            JsonObject test = test(o, result.settings().schedule());
+            run.caseFields(o, test);
+            tests.add(test);
+        }
         root.add("tests", tests);
-        JsonObject scores = new JsonObject();
-        report.scores().forEach((v, s) -> scores.add(v, scores(s)));
-        root.add("scores", scores);
+        run.resultFields(result, root);
         JsonArray comparisons = new JsonArray();
-        report.comparisons().forEach(c -> comparisons.add(comparison(c)));
+        result.comparisons().forEach(c -> comparisons.add(comparison(c)));
         root.add("comparisons", comparisons);
-        return text(root);
+        return root;
     }
 
-    static JsonObject settings(RunSettings s) {
+    static JsonObject settings(Settings s) {
         JsonObject o = new JsonObject();
         o.addProperty("profile", s.quick() ? "quick" : "full");
         o.addProperty("samples", s.samples());
-        o.addProperty("min_time_s", s.minTime().toNanos() / 1e9);
-        o.addProperty("clock", "thread user CPU time (CLOCK_THREAD_CPUTIME_ID less getrusage RUSAGE_THREAD system time; GMPbench divides by user time), read inside the native loop; wall time recorded beside it");
-        o.addProperty("interleaving", "round-robin per sample round, order rotating each round");
-        o.addProperty("statistic", "median of paired ratios per test; ratio of GMPbench scores of medians per program/category/total");
+        switch (s.schedule()) {
+            case Schedule.Batches b -> o.addProperty("min_time_s", b.minTime().toNanos() / 1e9);
+            case Schedule.Windows w -> o.addProperty("window_s", w.window().toNanos() / 1e9);
+        }
         o.addProperty("ci", "percentile bootstrap 95%");
         o.addProperty("bootstrap_resamples", s.bootstrapResamples());
         o.addProperty("bootstrap_seed", s.seed());
@@ -79,103 +89,83 @@ public final class ResultJson {
         return o;
     }
 
-    static JsonObject variant(VariantInfo v) {
+    static JsonObject test(Outcome<?> t, Schedule schedule) {
         JsonObject o = new JsonObject();
-        o.addProperty("name", v.name());
-        o.addProperty("library", "gmp");
-        o.addProperty("path", v.library().toString());
-        o.addProperty("version", v.version());
-        o.addProperty("marker", v.marker().orElse(null));
-        o.addProperty("modified", v.modified());
-        o.addProperty("sha256", v.sha256());
-        o.addProperty("changed_during_run", v.changedDuringRun());
-        o.add("manifest", v.manifest().source().isPresent() ? v.manifest().json() : null);
-        return o;
-    }
-
-    static JsonObject test(TestOutcome t) {
-        JsonObject o = new JsonObject();
-        o.addProperty("name", t.test().name());
-        o.addProperty("program", t.test().program().label());
-        o.addProperty("category", t.test().program().category().label());
-        JsonArray args = new JsonArray();
-        t.test().args().forEach(args::add);
-        o.add("args", args);
-        o.addProperty("checked_by", t.oracleChecked() ? "BigInteger oracle" : "agreement between variants");
-        o.add("answer_hash", GSON.toJsonTree(t.answerHashes()));
-        o.add("output_hash", GSON.toJsonTree(t.outputHashes()));
-        JsonArray failed = new JsonArray();
-        t.failed().forEach(failed::add);
-        o.add("failed", failed);
-        t.measurement().ifPresent(m -> {
+        o.addProperty("name", t.name());
+        o.add("failed", GSON.toJsonTree(t.failed()));
+        o.addProperty("skipped", t.skipped().orElse(null));
+        if (t.measurement().isEmpty()) {
+            return o;
+        }
+        Measurement m = t.measurement().get();
+        boolean windows = schedule instanceof Schedule.Windows;
+        if (!windows) {
             o.addProperty("reps", m.reps());
-            o.add("overhead", overhead(m));
-            JsonObject samples = new JsonObject();
-            JsonObject median = new JsonObject();
-            m.samples().forEach((variant, list) -> {
-                samples.add(variant, samples(list));
-                median.addProperty(variant, t.medianOpsPerSecond(variant));
-            });
-            o.add("median_ops_per_s", median);
-            o.add("samples", samples);
-        });
-        return o;
-    }
-
-    private static JsonObject overhead(Measurement m) {
-        JsonObject o = new JsonObject();
-        Sample empty = m.overhead();
-        o.addProperty("empty_loop_ns_per_op", empty.nsPerOp());
+        }
+        JsonObject overhead = new JsonObject();
+        overhead.addProperty("empty_loop_ns_per_op", m.overheadNsPerOp());
         String first = m.samples().keySet().iterator().next();
-        double opNs = 1e9 / dotbench.stats.Statistics.median(m.opsPerSecond(first));
-        o.addProperty("fraction_of_op", empty.nsPerOp() / opNs);
+        overhead.addProperty("fraction_of_op", t.measured(first) ? m.overheadFraction() : null);
+        o.add("overhead", overhead);
+        JsonObject median = new JsonObject();
+        JsonObject user = new JsonObject();
+        JsonObject wall = new JsonObject();
+        JsonObject samples = new JsonObject();
+        m.samples().forEach((variant, list) -> {
+            if (t.measured(variant)) {
+                median.addProperty(variant, m.medianOpsPerSecond(variant));
+                Sample total = m.total(variant);
+                user.addProperty(variant, total.opsPerUserSecond());
+                wall.addProperty(variant, total.reps() * 1e9 / Math.max(1, total.wallNs()));
+            }
+            samples.add(variant, samples(list, windows));
+        });
+        o.add("median_ops_per_s", median);
+        if (windows) {
+            o.add("ops_per_user_s", user);
+            o.add("ops_per_wall_s", wall);
+        }
+        o.add("samples", samples);
         return o;
     }
 
-    private static JsonArray samples(List<Sample> list) {
+    /** Batches carry one CPU clock; windows also the user part of it and the failed operations. */
+    private static JsonArray samples(List<Sample> list, boolean windows) {
         JsonArray a = new JsonArray();
         for (Sample s : list) {
             JsonObject o = new JsonObject();
             o.addProperty("reps", s.reps());
             o.addProperty("cpu_ns", s.cpuNs());
+            if (windows) {
+                o.addProperty("user_ns", s.userNs());
+            }
             o.addProperty("wall_ns", s.wallNs());
+            if (windows) {
+                o.addProperty("failures", s.failures());
+            }
             a.add(o);
         }
         return a;
     }
 
-    static JsonObject scores(Scores s) {
-        JsonObject o = new JsonObject();
-        JsonObject programs = new JsonObject();
-        for (Program p : Program.values()) {
-            if (s.programs().containsKey(p)) {
-                programs.addProperty(p.label(), s.programs().get(p));
-            }
-        }
-        o.add("programs", programs);
-        o.addProperty("base", s.base());
-        o.addProperty("app", s.app());
-        o.addProperty("total", s.total());
-        return o;
-    }
-
-    static JsonObject comparison(Comparison c) {
+    public static JsonObject comparison(Comparison c) {
         JsonObject o = new JsonObject();
         o.addProperty("baseline", c.baseline());
         o.addProperty("candidate", c.candidate());
         JsonObject tests = new JsonObject();
         c.tests().forEach((name, r) -> tests.add(name, ratio(r)));
         o.add("tests", tests);
-        JsonObject scopes = new JsonObject();
-        for (String scope : Comparison.SCOPE_ORDER) {
-            if (c.scopes().containsKey(scope)) {
-                scopes.add(scope, ratio(c.scopes().get(scope)));
-            }
+        JsonArray not = new JsonArray();
+        c.notCompared().forEach(not::add);
+        o.add("not_compared", not);
+        if (c.scored()) {
+            JsonObject scopes = new JsonObject();
+            c.scopes().forEach((scope, r) -> scopes.add(scope, ratio(r)));
+            o.add("scopes", scopes);
+            JsonArray failed = new JsonArray();
+            c.failedScopes().forEach(failed::add);
+            o.add("failed_scopes", failed);
         }
-        o.add("scopes", scopes);
-        JsonArray failed = new JsonArray();
-        c.failedScopes().forEach(failed::add);
-        o.add("failed_scopes", failed);
         return o;
     }
 
@@ -187,14 +177,5 @@ public final class ResultJson {
         o.addProperty("ci_high", r.high());
         o.addProperty("noisy", r.noisy());
         return o;
-    }
-
-    /** Helper for callers printing the ratio table: each test's overhead as a fraction of its operation. */
-    public static Map<String, Double> overheadFractions(GmpBenchReport report) {
-        Map<String, Double> out = new java.util.LinkedHashMap<>();
-        for (TestOutcome t : report.outcomes()) {
-            t.measurement().ifPresent(m -> out.put(t.test().name(), overhead(m).get("fraction_of_op").getAsDouble()));
-        }
-        return out;
     }
 }

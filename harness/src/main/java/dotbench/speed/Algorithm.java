@@ -1,6 +1,7 @@
 package dotbench.speed;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -54,7 +55,7 @@ public record Algorithm(Family family, int bits) {
     private static List<Algorithm> parseOne(String token) {
         // longest prefix first: "rsakem2048" must not be read as rsa + "kem2048"
         Family[] byPrefixLength = Family.values().clone();
-        java.util.Arrays.sort(byPrefixLength, (a, b) -> b.prefix().length() - a.prefix().length());
+        Arrays.sort(byPrefixLength, (a, b) -> b.prefix().length() - a.prefix().length());
         for (Family f : byPrefixLength) {
             if (!token.startsWith(f.prefix())) {
                 continue;
@@ -68,12 +69,17 @@ public record Algorithm(Family family, int bits) {
             }
             int bits = Integer.parseInt(size);
             if (!f.sizes().contains(bits)) {
-                throw new IllegalArgumentException("unknown size " + bits + " for " + f.prefix() + " in '" + token + "'; "
-                        + f.prefix() + " sizes: " + f.sizes().stream().map(String::valueOf).reduce((a, b) -> a + ", " + b).orElse(""));
+                throw new IllegalArgumentException("unknown size " + bits + " for " + f.prefix() + " in '" + token
+                        + "'; " + f.prefix() + " sizes: "
+                        + f.sizes().stream()
+                                .map(String::valueOf)
+                                .reduce((a, b) -> a + ", " + b)
+                                .orElse(""));
             }
             return List.of(new Algorithm(f, bits));
         }
-        throw new IllegalArgumentException("unknown algorithm '" + token + "'; known: rsa, rsakem, ffdh, dsa, each alone (all sizes)"
-                + " or with a size, e.g. rsa2048, rsakem3072, ffdh4096, dsa1024");
+        throw new IllegalArgumentException(
+                "unknown algorithm '" + token + "'; known: rsa, rsakem, ffdh, dsa, each alone (all sizes)"
+                        + " or with a size, e.g. rsa2048, rsakem3072, ffdh4096, dsa1024");
     }
 }

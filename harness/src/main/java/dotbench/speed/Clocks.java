@@ -12,8 +12,7 @@ import java.lang.management.ThreadMXBean;
 final class Clocks {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private Clocks() {
-    }
+    private Clocks() {}
 
     static long threadCpuNs() {
         return THREADS.getCurrentThreadCpuTime();

@@ -8,9 +8,15 @@ import java.util.List;
  * RSA-KEM is speed's "rsaNNNN" KEM (RSASVE); FFDH keygen is timed here too, speed times only derive.
  */
 public enum Family {
-    RSA("rsa", "RSA", List.of(512, 1024, 2048, 3072, 4096, 7680, 15360),
+    RSA(
+            "rsa",
+            "RSA",
+            List.of(512, 1024, 2048, 3072, 4096, 7680, 15360),
             List.of(Operation.SIGN, Operation.VERIFY, Operation.ENCRYPT, Operation.DECRYPT)),
-    RSA_KEM("rsakem", "RSA-KEM (RSASVE)", List.of(512, 1024, 2048, 3072, 4096, 7680, 15360),
+    RSA_KEM(
+            "rsakem",
+            "RSA-KEM (RSASVE)",
+            List.of(512, 1024, 2048, 3072, 4096, 7680, 15360),
             List.of(Operation.KEYGEN, Operation.ENCAPS, Operation.DECAPS)),
     FFDH("ffdh", "FFDH", List.of(2048, 3072, 4096, 6144, 8192), List.of(Operation.KEYGEN, Operation.DERIVE)),
     DSA("dsa", "DSA", List.of(1024, 2048), List.of(Operation.SIGN, Operation.VERIFY));

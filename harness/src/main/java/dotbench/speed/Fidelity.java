@@ -1,5 +1,6 @@
 package dotbench.speed;
 
+import dotbench.pipeline.Outcome;
 import dotbench.stats.Statistics;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +43,12 @@ public final class Fidelity {
     }
 
     /** One round's figures of both sides, and which side went first. */
-    public record Round(int index, boolean opensslFirst, Map<String, Double> harness, Map<String, Double> openssl, List<String> opensslMr) {
+    public record Round(
+            int index,
+            boolean opensslFirst,
+            Map<String, Double> harness,
+            Map<String, Double> openssl,
+            List<String> opensslMr) {
         public Round {
             harness = Map.copyOf(harness);
             openssl = Map.copyOf(openssl);
@@ -80,9 +86,12 @@ public final class Fidelity {
         }
 
         public List<Row> rows() {
-            return COMPARED.stream().map(t -> new Row(t,
-                    rounds.stream().mapToDouble(r -> r.harness().get(t)).toArray(),
-                    rounds.stream().mapToDouble(r -> r.openssl().get(t)).toArray())).toList();
+            return COMPARED.stream()
+                    .map(t -> new Row(
+                            t,
+                            rounds.stream().mapToDouble(r -> r.harness().get(t)).toArray(),
+                            rounds.stream().mapToDouble(r -> r.openssl().get(t)).toArray()))
+                    .toList();
         }
 
         public boolean passed() {
@@ -90,19 +99,36 @@ public final class Fidelity {
         }
 
         public String table() {
-            StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+            StringBuilder out = new StringBuilder(String.format(
+                    Locale.ROOT,
                     "fidelity: harness vs openssl speed on the same library (%s); ops per user CPU second, %d alternating rounds,"
                             + " verdict on the median per-round ratio, tolerance %.0f%%%n",
-                    opensslVersionLine, rounds.size(), tolerance * 100));
-            out.append(String.format(Locale.ROOT, "  %-16s %5s %12s %12s %8s%n", "test", "round", "harness", "openssl", "ratio"));
+                    opensslVersionLine,
+                    rounds.size(),
+                    tolerance * 100));
+            out.append(String.format(
+                    Locale.ROOT, "  %-16s %5s %12s %12s %8s%n", "test", "round", "harness", "openssl", "ratio"));
             for (Row row : rows()) {
                 double[] ratios = row.ratios();
                 for (int i = 0; i < ratios.length; i++) {
-                    out.append(String.format(Locale.ROOT, "  %-16s %5s %12.1f %12.1f %8.4f%n", i == 0 ? row.test() : "",
-                            (i + 1) + (rounds.get(i).opensslFirst() ? "o" : "h"), row.harness()[i], row.openssl()[i], ratios[i]));
+                    out.append(String.format(
+                            Locale.ROOT,
+                            "  %-16s %5s %12.1f %12.1f %8.4f%n",
+                            i == 0 ? row.test() : "",
+                            (i + 1) + (rounds.get(i).opensslFirst() ? "o" : "h"),
+                            row.harness()[i],
+                            row.openssl()[i],
+                            ratios[i]));
                 }
                 boolean within = Math.abs(row.ratio() - 1) <= tolerance;
-                out.append(String.format(Locale.ROOT, "  %-16s %5s %12s %12s %8.4f%s%n", "", "median", "", "", row.ratio(),
+                out.append(String.format(
+                        Locale.ROOT,
+                        "  %-16s %5s %12s %12s %8.4f%s%n",
+                        "",
+                        "median",
+                        "",
+                        "",
+                        row.ratio(),
                         within ? "" : "  OUTSIDE"));
             }
             out.append("  (round letter: o = openssl speed ran first in that round, h = the harness did)\n");
@@ -111,26 +137,37 @@ public final class Fidelity {
         }
     }
 
-    private Fidelity() {
-    }
+    private Fidelity() {}
 
     /**
      * Runs {@code rounds} alternating rounds of the program and {@code harness} and compares.
      * The target's library folder goes first on LD_LIBRARY_PATH; the program's own folder's lib/
      * (libssl) after it.
      */
-    public static Result run(Path openssl, Target target, HarnessRound harness, int seconds, int rounds, double tolerance,
-            Consumer<String> progress) throws IOException {
+    public static Result run(
+            Path openssl,
+            Target target,
+            HarnessRound harness,
+            int seconds,
+            int rounds,
+            double tolerance,
+            Consumer<String> progress)
+            throws IOException {
         if (rounds < 1) {
             throw new IllegalArgumentException("fidelity rounds must be at least 1, got " + rounds);
         }
-        String libraryPath = target.libraryDir() + ":" + openssl.toAbsolutePath().getParent().resolveSibling("lib");
-        String versionLine = exec(List.of(openssl.toString(), "version"), libraryPath, target.ia32capMask()).lines().findFirst().orElse("");
+        String libraryPath =
+                target.libraryDir() + ":" + openssl.toAbsolutePath().getParent().resolveSibling("lib");
+        String versionLine = exec(List.of(openssl.toString(), "version"), libraryPath, target.ia32capMask())
+                .lines()
+                .findFirst()
+                .orElse("");
         String wanted = target.version().replace("OpenSSL ", "").split(" ")[0];
         if (!versionLine.contains(wanted)) {
             throw new IOException(openssl + " reports '" + versionLine + "', not the variant's " + target.version());
         }
-        List<String> command = List.of(openssl.toString(), "speed", "-seconds", String.valueOf(seconds), "-mr", "rsa2048", "ffdh2048");
+        List<String> command =
+                List.of(openssl.toString(), "speed", "-seconds", String.valueOf(seconds), "-mr", "rsa2048", "ffdh2048");
         List<Round> done = new ArrayList<>();
         for (int i = 0; i < rounds; i++) {
             boolean opensslFirst = i % 2 == 0;
@@ -138,8 +175,16 @@ public final class Fidelity {
             Map<String, Double> ours = null;
             for (int side = 0; side < 2; side++) {
                 if ((side == 0) == opensslFirst) {
-                    progress.accept(String.format(Locale.ROOT, "fidelity: round %d/%d: %s", i + 1, rounds, String.join(" ", command.subList(1, command.size()))));
-                    mr = exec(command, libraryPath, target.ia32capMask()).lines().filter(l -> l.startsWith("+F")).toList();
+                    progress.accept(String.format(
+                            Locale.ROOT,
+                            "fidelity: round %d/%d: %s",
+                            i + 1,
+                            rounds,
+                            String.join(" ", command.subList(1, command.size()))));
+                    mr = exec(command, libraryPath, target.ia32capMask())
+                            .lines()
+                            .filter(l -> l.startsWith("+F"))
+                            .toList();
                 } else {
                     progress.accept(String.format(Locale.ROOT, "fidelity: round %d/%d: the harness", i + 1, rounds));
                     ours = harness.run(i);
@@ -148,7 +193,8 @@ public final class Fidelity {
             Map<String, Double> theirs = MrFormat.parse(mr);
             for (String test : COMPARED) {
                 if (theirs.get(test) == null || !(theirs.get(test) > 0)) {
-                    throw new IOException("no figure for " + test + " from openssl speed in round " + (i + 1) + ": " + mr);
+                    throw new IOException(
+                            "no figure for " + test + " from openssl speed in round " + (i + 1) + ": " + mr);
                 }
                 if (ours.get(test) == null || !(ours.get(test) > 0)) {
                     throw new IOException("no figure for " + test + " from the harness in round " + (i + 1));
@@ -156,16 +202,27 @@ public final class Fidelity {
             }
             Round r = new Round(i, opensslFirst, ours, theirs, mr);
             done.add(r);
-            progress.accept(String.format(Locale.ROOT, "fidelity: round %d/%d ratios harness/openssl: %s", i + 1, rounds,
-                    String.join(", ", COMPARED.stream().map(t -> String.format(Locale.ROOT, "%s %.4f", t, r.ratio(t))).toList())));
+            progress.accept(String.format(
+                    Locale.ROOT,
+                    "fidelity: round %d/%d ratios harness/openssl: %s",
+                    i + 1,
+                    rounds,
+                    String.join(
+                            ", ",
+                            COMPARED.stream()
+                                    .map(t -> String.format(Locale.ROOT, "%s %.4f", t, r.ratio(t)))
+                                    .toList())));
         }
         return new Result(done, tolerance, versionLine);
     }
 
     /** The harness figures a round needs, from that round's report (tests not measured on the variant are left out). */
-    public static Map<String, Double> figures(SpeedReport report, String variant) {
+    public static Map<String, Double> figures(List<Outcome<SpeedDetail>> outcomes, String variant) {
         Map<String, Double> out = new LinkedHashMap<>();
-        report.outcomes().stream().filter(o -> o.measured(variant)).forEach(o -> out.put(o.test().name(), o.opsPerUserSecond(variant)));
+        outcomes.stream()
+                .filter(o -> o.measured(variant))
+                .forEach(o -> out.put(
+                        o.name(), o.measurement().orElseThrow().total(variant).opsPerUserSecond()));
         return out;
     }
 
@@ -174,7 +231,8 @@ public final class Fidelity {
         pb.environment().put("LD_LIBRARY_PATH", libraryPath);
         pb.environment().remove("LD_PRELOAD");
         pb.environment().remove("OPENSSL_CONF");
-        mask.ifPresent(m -> pb.environment().put(Ia32Cap.VARIABLE, m)); // else inherited, as the harness's own variants inherit it
+        mask.ifPresent(m ->
+                pb.environment().put(Ia32Cap.VARIABLE, m)); // else inherited, as the harness's own variants inherit it
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         try {

@@ -4,6 +4,7 @@ import dotbench.bindings.CEnvironment;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -17,7 +18,8 @@ import java.util.regex.Pattern;
 public final class Ia32Cap {
     public static final String VARIABLE = "OPENSSL_ia32cap";
     /** Up to five colon-separated logical vectors, each empty or [~]number (0x hex or decimal), as cpuid.c parses them. */
-    private static final Pattern MASK = Pattern.compile("(~?(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,20}))?(:(~?(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,20}))?){0,4}");
+    private static final Pattern MASK = Pattern.compile(
+            "(~?(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,20}))?(:(~?(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,20}))?){0,4}");
 
     private final Optional<String> all;
     private final Map<String, String> perVariant;
@@ -40,8 +42,9 @@ public final class Ia32Cap {
             String name = eq < 0 ? null : v.substring(0, eq).trim();
             String mask = (eq < 0 ? v : v.substring(eq + 1)).trim();
             if (mask.isEmpty() || !MASK.matcher(mask).matches()) {
-                throw new IllegalArgumentException("bad OPENSSL_ia32cap mask '" + mask + "': expected up to five ':'-separated"
-                        + " vectors, each [~]0xHEX or [~]DECIMAL, e.g. '~0x0:~0x200000:~0x80000000000000:~0x0:~0x0'");
+                throw new IllegalArgumentException(
+                        "bad OPENSSL_ia32cap mask '" + mask + "': expected up to five ':'-separated"
+                                + " vectors, each [~]0xHEX or [~]DECIMAL, e.g. '~0x0:~0x200000:~0x80000000000000:~0x0:~0x0'");
             }
             if (name == null) {
                 if (all.isPresent()) {
@@ -49,7 +52,8 @@ public final class Ia32Cap {
                 }
                 all = Optional.of(mask);
             } else if (name.isEmpty() || per.put(name, mask) != null) {
-                throw new IllegalArgumentException("--ia32cap " + v + ": " + (name.isEmpty() ? "empty variant name" : "variant '" + name + "' given twice"));
+                throw new IllegalArgumentException("--ia32cap " + v + ": "
+                        + (name.isEmpty() ? "empty variant name" : "variant '" + name + "' given twice"));
             }
         }
         return new Ia32Cap(all, per);
@@ -65,7 +69,7 @@ public final class Ia32Cap {
     }
 
     /** Runs {@code load} with OPENSSL_ia32cap set to {@code mask} (or as inherited, when empty) in the C environment. */
-    public static <T> T withMask(Optional<String> mask, java.util.function.Supplier<T> load) {
+    public static <T> T withMask(Optional<String> mask, Supplier<T> load) {
         if (mask.isEmpty()) {
             return load.get();
         }

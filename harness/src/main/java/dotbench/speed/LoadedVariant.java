@@ -9,8 +9,14 @@ import java.util.Optional;
  * A libcrypto variant loaded for the speed suite, with what it reported right after loading:
  * its version and its effective CPU capability vector (after the OPENSSL_ia32cap mask, if any).
  */
-public record LoadedVariant(String name, LibCrypto library, Optional<String> ia32capMask, Optional<String> cpuSettings,
-        String version, Optional<String> marker) implements AutoCloseable {
+public record LoadedVariant(
+        String name,
+        LibCrypto library,
+        Optional<String> ia32capMask,
+        Optional<String> cpuSettings,
+        String version,
+        Optional<String> marker)
+        implements AutoCloseable {
 
     /** Loads {@code spec} with {@code mask} in the environment and reads its settings at once. */
     public static LoadedVariant load(VariantSpec spec, Optional<String> mask) {

@@ -1,5 +1,6 @@
 package dotbench.speed;
 
+import dotbench.pipeline.Outcome;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,14 +16,14 @@ import java.util.Map;
  * run); one that failed its checks prints -1 (speed counts a failed loop as -1).
  */
 public final class MrFormat {
-    private MrFormat() {
-    }
+    private MrFormat() {}
 
     /** The +F lines of {@code variant}, families in speed's print order (RSA, DSA, FFDH, KEM), sizes ascending. */
-    public static List<String> lines(String variant, List<SpeedOutcome> outcomes) {
+    public static List<String> lines(String variant, List<Outcome<SpeedDetail>> outcomes) {
         Map<Algorithm, Map<Operation, Double>> rates = new LinkedHashMap<>();
-        for (SpeedOutcome o : outcomes) {
-            rates.computeIfAbsent(o.test().algorithm(), a -> new LinkedHashMap<>()).put(o.test().operation(), rate(variant, o));
+        for (Outcome<SpeedDetail> o : outcomes) {
+            SpeedTest t = o.detail().test();
+            rates.computeIfAbsent(t.algorithm(), a -> new LinkedHashMap<>()).put(t.operation(), rate(variant, o));
         }
         List<String> out = new ArrayList<>();
         for (Family f : List.of(Family.RSA, Family.DSA, Family.FFDH, Family.RSA_KEM)) {
@@ -39,15 +40,36 @@ public final class MrFormat {
     static String line(Algorithm a, Map<Operation, Double> r) {
         int idx = a.family().speedIndex(a.bits());
         return switch (a.family()) {
-            case RSA -> String.format(Locale.ROOT, "+F2:%d:%d:%f:%f:%f:%f", idx, a.bits(),
-                    get(r, Operation.SIGN), get(r, Operation.VERIFY), get(r, Operation.ENCRYPT), get(r, Operation.DECRYPT));
-            case DSA -> String.format(Locale.ROOT, "+F3:%d:%d:%f:%f", idx, a.bits(), get(r, Operation.SIGN), get(r, Operation.VERIFY));
+            case RSA ->
+                String.format(
+                        Locale.ROOT,
+                        "+F2:%d:%d:%f:%f:%f:%f",
+                        idx,
+                        a.bits(),
+                        get(r, Operation.SIGN),
+                        get(r, Operation.VERIFY),
+                        get(r, Operation.ENCRYPT),
+                        get(r, Operation.DECRYPT));
+            case DSA ->
+                String.format(
+                        Locale.ROOT,
+                        "+F3:%d:%d:%f:%f",
+                        idx,
+                        a.bits(),
+                        get(r, Operation.SIGN),
+                        get(r, Operation.VERIFY));
             case FFDH -> {
                 double d = get(r, Operation.DERIVE);
                 yield String.format(Locale.ROOT, "+F8:%d:%d:%f:%f", idx, a.bits(), d, 1.0 / d);
             }
-            case RSA_KEM -> String.format(Locale.ROOT, "+F9:%d:%f:%f:%f", idx,
-                    get(r, Operation.KEYGEN), get(r, Operation.ENCAPS), get(r, Operation.DECAPS));
+            case RSA_KEM ->
+                String.format(
+                        Locale.ROOT,
+                        "+F9:%d:%f:%f:%f",
+                        idx,
+                        get(r, Operation.KEYGEN),
+                        get(r, Operation.ENCAPS),
+                        get(r, Operation.DECAPS));
         };
     }
 
@@ -55,11 +77,13 @@ public final class MrFormat {
         return r.getOrDefault(op, 0.0);
     }
 
-    private static double rate(String variant, SpeedOutcome o) {
-        if (o.failed().containsKey(variant) || (o.timings().containsKey(variant) && o.timings().get(variant).failure().isPresent())) {
+    private static double rate(String variant, Outcome<SpeedDetail> o) {
+        if (o.failed().containsKey(variant)) {
             return -1;
         }
-        return o.measured(variant) ? o.opsPerUserSecond(variant) : 0;
+        return o.measured(variant)
+                ? o.measurement().orElseThrow().total(variant).opsPerUserSecond()
+                : 0;
     }
 
     /** Parses "+F2:..." / "+F8:..." lines (ours or openssl speed's) into test name to ops/s. */

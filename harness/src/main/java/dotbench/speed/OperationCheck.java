@@ -12,8 +12,7 @@ import java.util.Optional;
  * reference library produced must be accepted (or reproduced exactly) by the variant.
  */
 public final class OperationCheck {
-    private OperationCheck() {
-    }
+    private OperationCheck() {}
 
     /** Empty when {@code op} of {@code tested} is right; else what was wrong. */
     public static Optional<String> check(SpeedCase tested, Operation op, Reference ref, SpeedCase reference) {
@@ -22,13 +21,23 @@ public final class OperationCheck {
                 case SIGN -> sign(tested, ref, reference);
                 case VERIFY -> verify(tested, ref);
                 case ENCRYPT -> encrypt(tested, ref, reference);
-                case DECRYPT -> tested.decrypt(ref.ciphertext()).filter(p -> Arrays.equals(p, ref.message())).isPresent()
-                        ? Optional.empty() : Optional.of("decrypting the reference library's ciphertext did not give the message back");
+                case DECRYPT ->
+                    tested.decrypt(ref.ciphertext())
+                                    .filter(p -> Arrays.equals(p, ref.message()))
+                                    .isPresent()
+                            ? Optional.empty()
+                            : Optional.of(
+                                    "decrypting the reference library's ciphertext did not give the message back");
                 case DERIVE -> derive(tested, ref);
                 case KEYGEN -> keygen(tested);
                 case ENCAPS -> encaps(tested, reference);
-                case DECAPS -> tested.decapsulate(ref.wrapped()).filter(s -> Arrays.equals(s, ref.secret())).isPresent()
-                        ? Optional.empty() : Optional.of("decapsulating the reference library's encapsulation gave a different secret");
+                case DECAPS ->
+                    tested.decapsulate(ref.wrapped())
+                                    .filter(s -> Arrays.equals(s, ref.secret()))
+                                    .isPresent()
+                            ? Optional.empty()
+                            : Optional.of(
+                                    "decapsulating the reference library's encapsulation gave a different secret");
             };
         } catch (OpenSslException e) {
             return Optional.of(e.getMessage());
@@ -52,7 +61,9 @@ public final class OperationCheck {
         }
         byte[] forged = ref.signature();
         forged[forged.length / 2] ^= 0x01;
-        return tested.verify(forged, ref.message()) ? Optional.of("accepts a signature with a flipped bit") : Optional.empty();
+        return tested.verify(forged, ref.message())
+                ? Optional.of("accepts a signature with a flipped bit")
+                : Optional.empty();
     }
 
     private static Optional<String> encrypt(SpeedCase tested, Reference ref, SpeedCase reference) {
@@ -60,7 +71,8 @@ public final class OperationCheck {
         if (reference.decrypt(ct).filter(p -> Arrays.equals(p, ref.message())).isEmpty()) {
             return Optional.of("the reference library cannot decrypt its ciphertext back to the message");
         }
-        return tested.decrypt(ct).filter(p -> Arrays.equals(p, ref.message())).isPresent() ? Optional.empty()
+        return tested.decrypt(ct).filter(p -> Arrays.equals(p, ref.message())).isPresent()
+                ? Optional.empty()
                 : Optional.of("decrypt(encrypt(m)) != m");
     }
 
@@ -70,14 +82,17 @@ public final class OperationCheck {
         if (!Arrays.equals(ab, ba)) {
             return Optional.of("the two parties derive different secrets");
         }
-        return Arrays.equals(ab, ref.secret()) ? Optional.empty() : Optional.of("the shared secret differs from the reference library's");
+        return Arrays.equals(ab, ref.secret())
+                ? Optional.empty()
+                : Optional.of("the shared secret differs from the reference library's");
     }
 
     private static Optional<String> keygen(SpeedCase tested) {
         String type = tested.algorithm().family() == Family.FFDH ? "DH" : "RSA";
         try (Pkey k = tested.keygen()) {
             if (!k.isA(type) || k.bits() != tested.algorithm().bits()) {
-                return Optional.of("generated a " + k.bits() + "-bit key, expected a " + tested.algorithm().bits() + "-bit " + type + " key");
+                return Optional.of("generated a " + k.bits() + "-bit key, expected a "
+                        + tested.algorithm().bits() + "-bit " + type + " key");
             }
             return Optional.empty();
         }
@@ -85,10 +100,16 @@ public final class OperationCheck {
 
     private static Optional<String> encaps(SpeedCase tested, SpeedCase reference) {
         SpeedCase.Encapsulation e = tested.encapsulate();
-        if (reference.decapsulate(e.wrapped()).filter(s -> Arrays.equals(s, e.secret())).isEmpty()) {
+        if (reference
+                .decapsulate(e.wrapped())
+                .filter(s -> Arrays.equals(s, e.secret()))
+                .isEmpty()) {
             return Optional.of("the reference library unwraps a different secret from its encapsulation");
         }
-        return tested.decapsulate(e.wrapped()).filter(s -> Arrays.equals(s, e.secret())).isPresent() ? Optional.empty()
+        return tested.decapsulate(e.wrapped())
+                        .filter(s -> Arrays.equals(s, e.secret()))
+                        .isPresent()
+                ? Optional.empty()
                 : Optional.of("decapsulate(encapsulate()) gave a different secret");
     }
 }

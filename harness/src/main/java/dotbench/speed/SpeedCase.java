@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Optional;
 
@@ -68,7 +69,8 @@ public final class SpeedCase implements AutoCloseable {
 
     /** True only for a signature the library accepts (1); a rejection (0) or an error (< 0) is false. */
     boolean verify(byte[] signature, byte[] message) {
-        int rc = evp.EVP_PKEY_verify(context(Operation.VERIFY), bytes(signature), signature.length, bytes(message), message.length);
+        int rc = evp.EVP_PKEY_verify(
+                context(Operation.VERIFY), bytes(signature), signature.length, bytes(message), message.length);
         lib.drainErrors();
         return rc == 1;
     }
@@ -76,7 +78,9 @@ public final class SpeedCase implements AutoCloseable {
     byte[] encrypt(byte[] message) {
         MemorySegment out = arena.allocate(OUT_CAPACITY);
         MemorySegment len = arena.allocateFrom(ValueLayout.JAVA_LONG, OUT_CAPACITY);
-        check(evp.EVP_PKEY_encrypt(context(Operation.ENCRYPT), out, len, bytes(message), message.length), "EVP_PKEY_encrypt");
+        check(
+                evp.EVP_PKEY_encrypt(context(Operation.ENCRYPT), out, len, bytes(message), message.length),
+                "EVP_PKEY_encrypt");
         return out.asSlice(0, len.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE);
     }
 
@@ -86,12 +90,15 @@ public final class SpeedCase implements AutoCloseable {
         MemorySegment len = arena.allocateFrom(ValueLayout.JAVA_LONG, OUT_CAPACITY);
         int rc = evp.EVP_PKEY_decrypt(context(Operation.DECRYPT), out, len, bytes(ciphertext), ciphertext.length);
         lib.drainErrors();
-        return rc == 1 ? Optional.of(out.asSlice(0, len.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE)) : Optional.empty();
+        return rc == 1
+                ? Optional.of(out.asSlice(0, len.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE))
+                : Optional.empty();
     }
 
     /** The shared secret of key a with peer b, or ({@code reversed}) of b with peer a. */
     byte[] derive(boolean reversed) {
-        try (PkeyCtx ctx = reversed ? deriveContext(keys.get(1), keys.get(0)) : deriveContext(keys.get(0), keys.get(1))) {
+        try (PkeyCtx ctx =
+                reversed ? deriveContext(keys.get(1), keys.get(0)) : deriveContext(keys.get(0), keys.get(1))) {
             MemorySegment out = arena.allocate(OUT_CAPACITY);
             MemorySegment len = arena.allocateFrom(ValueLayout.JAVA_LONG, OUT_CAPACITY);
             ctx.check(evp.EVP_PKEY_derive(ctx.address(), out, len), "EVP_PKEY_derive");
@@ -99,16 +106,18 @@ public final class SpeedCase implements AutoCloseable {
         }
     }
 
-    record Encapsulation(byte[] wrapped, byte[] secret) {
-    }
+    record Encapsulation(byte[] wrapped, byte[] secret) {}
 
     Encapsulation encapsulate() {
         MemorySegment wrapped = arena.allocate(OUT_CAPACITY);
         MemorySegment wrappedLen = arena.allocateFrom(ValueLayout.JAVA_LONG, OUT_CAPACITY);
         MemorySegment secret = arena.allocate(OUT_CAPACITY);
         MemorySegment secretLen = arena.allocateFrom(ValueLayout.JAVA_LONG, OUT_CAPACITY);
-        check(evp.EVP_PKEY_encapsulate(context(Operation.ENCAPS), wrapped, wrappedLen, secret, secretLen), "EVP_PKEY_encapsulate");
-        return new Encapsulation(wrapped.asSlice(0, wrappedLen.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE),
+        check(
+                evp.EVP_PKEY_encapsulate(context(Operation.ENCAPS), wrapped, wrappedLen, secret, secretLen),
+                "EVP_PKEY_encapsulate");
+        return new Encapsulation(
+                wrapped.asSlice(0, wrappedLen.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE),
                 secret.asSlice(0, secretLen.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE));
     }
 
@@ -118,7 +127,9 @@ public final class SpeedCase implements AutoCloseable {
         MemorySegment len = arena.allocateFrom(ValueLayout.JAVA_LONG, OUT_CAPACITY);
         int rc = evp.EVP_PKEY_decapsulate(context(Operation.DECAPS), out, len, bytes(wrapped), wrapped.length);
         lib.drainErrors();
-        return rc == 1 ? Optional.of(out.asSlice(0, len.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE)) : Optional.empty();
+        return rc == 1
+                ? Optional.of(out.asSlice(0, len.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE))
+                : Optional.empty();
     }
 
     /** A freshly generated key of the algorithm (RSA of its size for RSA-KEM, a key in the group for FFDH). */
@@ -143,20 +154,23 @@ public final class SpeedCase implements AutoCloseable {
         byte[] m = ref.message();
         MemorySegment message = bytes(m);
         return switch (op) {
-            case SIGN -> new OpLoop() {
-                public boolean once() {
-                    outLen.set(ValueLayout.JAVA_LONG, 0, OUT_CAPACITY);
-                    return evp.EVP_PKEY_sign(ctx, out, outLen, message, m.length) > 0;
-                }
-
-                public Optional<String> checkLast() {
-                    byte[] sig = slice(out, outLen);
-                    if (algorithm.family() == Family.RSA) {
-                        return Arrays.equals(sig, ref.signature()) ? Optional.empty() : Optional.of("the signature differs from the reference library's");
+            case SIGN ->
+                new OpLoop() {
+                    public boolean once() {
+                        outLen.set(ValueLayout.JAVA_LONG, 0, OUT_CAPACITY);
+                        return evp.EVP_PKEY_sign(ctx, out, outLen, message, m.length) > 0;
                     }
-                    return verify(sig, m) ? Optional.empty() : Optional.of("its own signature does not verify");
-                }
-            };
+
+                    public Optional<String> checkLast() {
+                        byte[] sig = slice(out, outLen);
+                        if (algorithm.family() == Family.RSA) {
+                            return Arrays.equals(sig, ref.signature())
+                                    ? Optional.empty()
+                                    : Optional.of("the signature differs from the reference library's");
+                        }
+                        return verify(sig, m) ? Optional.empty() : Optional.of("its own signature does not verify");
+                    }
+                };
             case VERIFY -> {
                 byte[] s = ref.signature();
                 MemorySegment sig = bytes(s);
@@ -170,17 +184,21 @@ public final class SpeedCase implements AutoCloseable {
                     }
                 };
             }
-            case ENCRYPT -> new OpLoop() {
-                public boolean once() {
-                    outLen.set(ValueLayout.JAVA_LONG, 0, OUT_CAPACITY);
-                    return evp.EVP_PKEY_encrypt(ctx, out, outLen, message, m.length) > 0;
-                }
+            case ENCRYPT ->
+                new OpLoop() {
+                    public boolean once() {
+                        outLen.set(ValueLayout.JAVA_LONG, 0, OUT_CAPACITY);
+                        return evp.EVP_PKEY_encrypt(ctx, out, outLen, message, m.length) > 0;
+                    }
 
-                public Optional<String> checkLast() {
-                    return decrypt(slice(out, outLen)).filter(p -> Arrays.equals(p, m)).isPresent() ? Optional.empty()
-                            : Optional.of("decrypt(encrypt(m)) != m");
-                }
-            };
+                    public Optional<String> checkLast() {
+                        return decrypt(slice(out, outLen))
+                                        .filter(p -> Arrays.equals(p, m))
+                                        .isPresent()
+                                ? Optional.empty()
+                                : Optional.of("decrypt(encrypt(m)) != m");
+                    }
+                };
             case DECRYPT -> {
                 byte[] c = ref.ciphertext();
                 MemorySegment in = bytes(c);
@@ -191,20 +209,25 @@ public final class SpeedCase implements AutoCloseable {
                     }
 
                     public Optional<String> checkLast() {
-                        return Arrays.equals(slice(out, outLen), m) ? Optional.empty() : Optional.of("decrypting the reference ciphertext did not give m");
+                        return Arrays.equals(slice(out, outLen), m)
+                                ? Optional.empty()
+                                : Optional.of("decrypting the reference ciphertext did not give m");
                     }
                 };
             }
-            case DERIVE -> new OpLoop() {
-                public boolean once() {
-                    outLen.set(ValueLayout.JAVA_LONG, 0, OUT_CAPACITY);
-                    return evp.EVP_PKEY_derive(ctx, out, outLen) > 0;
-                }
+            case DERIVE ->
+                new OpLoop() {
+                    public boolean once() {
+                        outLen.set(ValueLayout.JAVA_LONG, 0, OUT_CAPACITY);
+                        return evp.EVP_PKEY_derive(ctx, out, outLen) > 0;
+                    }
 
-                public Optional<String> checkLast() {
-                    return Arrays.equals(slice(out, outLen), ref.secret()) ? Optional.empty() : Optional.of("the shared secret differs from the reference library's");
-                }
-            };
+                    public Optional<String> checkLast() {
+                        return Arrays.equals(slice(out, outLen), ref.secret())
+                                ? Optional.empty()
+                                : Optional.of("the shared secret differs from the reference library's");
+                    }
+                };
             case KEYGEN -> {
                 MemorySegment generated = arena.allocate(ValueLayout.ADDRESS);
                 yield new OpLoop() {
@@ -216,7 +239,9 @@ public final class SpeedCase implements AutoCloseable {
                     }
 
                     public Optional<String> checkLast() {
-                        return Optional.empty(); // keygen's result is checked by checkOperation, each call's return value in the loop
+                        return Optional
+                                .empty(); // keygen's result is checked by checkOperation, each call's return value in
+                        // the loop
                     }
                 };
             }
@@ -231,8 +256,11 @@ public final class SpeedCase implements AutoCloseable {
                     }
 
                     public Optional<String> checkLast() {
-                        return decapsulate(slice(out, outLen)).filter(s -> Arrays.equals(s, slice(secret, secretLen))).isPresent()
-                                ? Optional.empty() : Optional.of("decapsulate(encapsulate()) gave a different secret");
+                        return decapsulate(slice(out, outLen))
+                                        .filter(s -> Arrays.equals(s, slice(secret, secretLen)))
+                                        .isPresent()
+                                ? Optional.empty()
+                                : Optional.of("decapsulate(encapsulate()) gave a different secret");
                     }
                 };
             }
@@ -246,7 +274,9 @@ public final class SpeedCase implements AutoCloseable {
                     }
 
                     public Optional<String> checkLast() {
-                        return Arrays.equals(slice(out, outLen), ref.secret()) ? Optional.empty() : Optional.of("decapsulating the reference encapsulation gave a different secret");
+                        return Arrays.equals(slice(out, outLen), ref.secret())
+                                ? Optional.empty()
+                                : Optional.of("decapsulating the reference encapsulation gave a different secret");
                     }
                 };
             }
@@ -268,7 +298,7 @@ public final class SpeedCase implements AutoCloseable {
 
     // ---- setup -------------------------------------------------------------------------------
 
-    private final java.util.EnumMap<Operation, MemorySegment> byOperation = new java.util.EnumMap<>(Operation.class);
+    private final EnumMap<Operation, MemorySegment> byOperation = new EnumMap<>(Operation.class);
 
     /** The operation's context, created and initialised on first use (as speed does before its loop). */
     private MemorySegment context(Operation op) {
@@ -335,7 +365,9 @@ public final class SpeedCase implements AutoCloseable {
             case FFDH -> {
                 PkeyCtx ctx = lib.newContext("DH");
                 ctx.check(evp.EVP_PKEY_keygen_init(ctx.address()), "EVP_PKEY_keygen_init");
-                ctx.check(evp.EVP_PKEY_CTX_set_group_name(ctx.address(), arena.allocateFrom(algorithm.group())), "EVP_PKEY_CTX_set_group_name");
+                ctx.check(
+                        evp.EVP_PKEY_CTX_set_group_name(ctx.address(), arena.allocateFrom(algorithm.group())),
+                        "EVP_PKEY_CTX_set_group_name");
                 yield ctx;
             }
             default -> throw new IllegalArgumentException(algorithm.name() + " has no keygen test");

@@ -1,6 +1,7 @@
 package dotbench.stats;
 
 import java.util.SplittableRandom;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
@@ -32,26 +33,30 @@ public final class BootstrapCi {
     /** Median over i of candidate[i] / baseline[i] (rates: higher is faster), with its 95% interval. */
     public RatioEstimate medianRatio(double[] candidate, double[] baseline) {
         if (candidate.length != baseline.length || candidate.length == 0) {
-            throw new IllegalArgumentException("need equally many paired samples, got " + candidate.length + " and " + baseline.length);
+            throw new IllegalArgumentException(
+                    "need equally many paired samples, got " + candidate.length + " and " + baseline.length);
         }
         double[] ratios = new double[candidate.length];
         for (int i = 0; i < ratios.length; i++) {
             ratios[i] = candidate[i] / baseline[i];
         }
-        return ofStatistic(ratios.length, indices -> {
-            double[] picked = new double[indices.length];
-            for (int i = 0; i < indices.length; i++) {
-                picked[i] = ratios[indices[i]];
-            }
-            return Statistics.median(picked);
-        }, Statistics.median(ratios));
+        return ofStatistic(
+                ratios.length,
+                indices -> {
+                    double[] picked = new double[indices.length];
+                    for (int i = 0; i < indices.length; i++) {
+                        picked[i] = ratios[indices[i]];
+                    }
+                    return Statistics.median(picked);
+                },
+                Statistics.median(ratios));
     }
 
     /**
      * The interval of any statistic of n paired samples, given how to compute it from a resample
      * of indices (used for score ratios, where one "pair" is a whole sample round of every test).
      */
-    public RatioEstimate ofStatistic(int n, java.util.function.Function<int[], Double> statistic, double estimate) {
+    public RatioEstimate ofStatistic(int n, Function<int[], Double> statistic, double estimate) {
         SplittableRandom random = new SplittableRandom(seed);
         double[] replicates = new double[resamples];
         IntFunction<int[]> draw = size -> random.ints(size, 0, size).toArray();

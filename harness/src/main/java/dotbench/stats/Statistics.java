@@ -4,8 +4,7 @@ import java.util.Arrays;
 
 /** Order statistics over small samples. */
 public final class Statistics {
-    private Statistics() {
-    }
+    private Statistics() {}
 
     public static double median(double[] values) {
         return quantile(values, 0.5);

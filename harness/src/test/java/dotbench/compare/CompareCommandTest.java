@@ -25,14 +25,18 @@ class CompareCommandTest {
             stock[i] = 100 * wobble[i];
             cand[i] = dot * wobble[(i + 3) % wobble.length];
         }
-        return new ResultFixtures("gmpbench", cpu, ResultFixtures.ZEN4_FLAGS, "ifma").variants("stock", "dot")
+        return new ResultFixtures("gmpbench", cpu, ResultFixtures.ZEN4_FLAGS, "ifma")
+                .variants("stock", "dot")
                 .test("multiply(8192,8192)", Map.of("stock", stock, "dot", cand))
-                .comparison("stock", "dot", Map.of("multiply(8192,8192)", new double[] {dot / 100, dot / 100 - 0.01, dot / 100 + 0.01}), Map.of())
+                .comparison(
+                        "stock",
+                        "dot",
+                        Map.of("multiply(8192,8192)", new double[] {dot / 100, dot / 100 - 0.01, dot / 100 + 0.01}),
+                        Map.of())
                 .write(dir.resolve(name));
     }
 
-    private record Outcome(int status, String out, String err) {
-    }
+    private record Outcome(int status, String out, String err) {}
 
     private Outcome compare(String... args) {
         StringWriter out = new StringWriter();
@@ -68,7 +72,9 @@ class CompareCommandTest {
     void aWiderThresholdAcceptsTheSameSlowdown() throws Exception {
         Path base = run("base.json", "AMD EPYC", 110);
         Path next = run("new.json", "AMD EPYC", 99);
-        assertEquals(0, compare("--threshold", "0.15", base.toString(), next.toString()).status());
+        assertEquals(
+                0,
+                compare("--threshold", "0.15", base.toString(), next.toString()).status());
     }
 
     @Test

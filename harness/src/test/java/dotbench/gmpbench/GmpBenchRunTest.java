@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 import dotbench.bindings.Gmp;
 import dotbench.bindings.LibraryKind;
 import dotbench.bindings.LibraryVariant;
@@ -14,8 +13,13 @@ import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
 import dotbench.nativeloop.GmpCase;
 import dotbench.nativeloop.NativeHelper;
+import dotbench.pipeline.Comparison;
+import dotbench.pipeline.Pairing;
+import dotbench.pipeline.Pipeline;
+import dotbench.pipeline.RunResult;
+import dotbench.pipeline.Schedule;
+import dotbench.pipeline.Settings;
 import dotbench.results.ResultJson;
-import dotbench.runner.RunSettings;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
@@ -33,8 +37,10 @@ import org.junit.jupiter.api.io.TempDir;
 /** A short real run: the system libgmp against a byte-identical copy loaded beside it. */
 class GmpBenchRunTest {
     private static final Path ROOT = Path.of(System.getProperty("dotbench.root"));
+
     @TempDir
     Path temp;
+
     private NativeHelper helper;
     private final List<LibraryVariant> loaded = new ArrayList<>();
     private final Map<String, Gmp> gmps = new LinkedHashMap<>();
@@ -42,10 +48,13 @@ class GmpBenchRunTest {
     @BeforeEach
     void load() throws IOException {
         helper = NativeHelper.load(ROOT);
-        VariantSpec system = VariantCatalog.scan(ROOT).find(LibraryKind.GMP, VariantCatalog.SYSTEM).orElseThrow();
+        VariantSpec system = VariantCatalog.scan(ROOT)
+                .find(LibraryKind.GMP, VariantCatalog.SYSTEM)
+                .orElseThrow();
         Path copy = temp.resolve("libgmp-copy.so.10");
         Files.copy(system.library(), copy);
-        for (VariantSpec s : List.of(system, new VariantSpec("copy", LibraryKind.GMP, copy, system.include(), Manifest.none()))) {
+        for (VariantSpec s :
+                List.of(system, new VariantSpec("copy", LibraryKind.GMP, copy, system.include(), Manifest.none()))) {
             LibraryVariant v = LibraryVariant.open(s);
             loaded.add(v);
             gmps.put(s.name(), Gmp.of(v));
@@ -61,10 +70,10 @@ class GmpBenchRunTest {
     @Test
     void operandsAreIdenticalAcrossVariantsAndDrawnAsGmpbenchDraws() {
         try (GmpCase a = helper.newCase(gmps.get("system"), "divide(8192,64)");
-             GmpCase b = helper.newCase(gmps.get("copy"), "divide(8192,64)");
-             GmpCase other = helper.newCase(gmps.get("copy"), "divide(8192,128)");
-             GmpCase gcd = helper.newCase(gmps.get("copy"), "gcd(128,128)");
-             GmpCase mul = helper.newCase(gmps.get("system"), "multiply(128,128)")) {
+                GmpCase b = helper.newCase(gmps.get("copy"), "divide(8192,64)");
+                GmpCase other = helper.newCase(gmps.get("copy"), "divide(8192,128)");
+                GmpCase gcd = helper.newCase(gmps.get("copy"), "gcd(128,128)");
+                GmpCase mul = helper.newCase(gmps.get("system"), "multiply(128,128)")) {
             assertEquals(a.operand(0), b.operand(0));
             assertEquals(a.operand(1), b.operand(1));
             // every GMPbench program starts from a fresh, unseeded default generator and draws x, then y
@@ -73,9 +82,11 @@ class GmpBenchRunTest {
             assertEquals(gcd.operand(0), mul.operand(0));
             assertEquals(gcd.operand(1), mul.operand(1));
             assertNotEquals(gcd.operand(0), gcd.operand(1));
-            assertTrue(a.operand(0).orElseThrow().bitLength() <= 8192 && a.operand(1).orElseThrow().bitLength() <= 64);
+            assertTrue(a.operand(0).orElseThrow().bitLength() <= 8192
+                    && a.operand(1).orElseThrow().bitLength() <= 64);
             assertEquals(a.answerHash(), b.answerHash());
-            assertEquals(a.operand(0).get().divide(a.operand(1).get()), a.output(0).orElseThrow());
+            assertEquals(
+                    a.operand(0).get().divide(a.operand(1).get()), a.output(0).orElseThrow());
         }
     }
 
@@ -84,33 +95,54 @@ class GmpBenchRunTest {
         try (GmpCase pi = helper.newCase(gmps.get("system"), "pi(10000)")) {
             pi.answerHash();
             String digits = pi.output(0).orElseThrow().toString();
-            assertTrue(digits.startsWith("31415926535897932384626433832795028841971693993751"), digits.substring(0, 60));
+            assertTrue(
+                    digits.startsWith("31415926535897932384626433832795028841971693993751"), digits.substring(0, 60));
             assertTrue(digits.length() >= 10000 && digits.length() <= 10002, "about 10^4 digits: " + digits.length());
         }
     }
 
     @Test
     void shortRunProducesCheckedResultsScoresRatiosAndJson() {
-        RunSettings settings = new RunSettings(3, Duration.ofMillis(2), 0.05, 200, 1, true);
+        Settings settings = new Settings(true, 3, new Schedule.Batches(Duration.ofMillis(2)), 0.05, 200, 1);
         List<String> progress = new ArrayList<>();
-        GmpBenchReport report = new GmpBenchRun(helper, gmps, settings, progress::add)
-                .run(GmpBenchSuite.select("multiply(128),gcdext(512,512),rsa(512),pi(10000)"), List.of(new Pairing("system", "copy")));
+        // the variants are closed by unload(), so the run is given none of its own to close
+        GmpBenchRun run = new GmpBenchRun(
+                ROOT,
+                helper,
+                List.of(),
+                gmps,
+                GmpBenchSuite.select("multiply(128),gcdext(512,512),rsa(512),pi(10000)"));
+        RunResult<TestDetail> report =
+                Pipeline.run(run, settings, List.of(new Pairing("system", "copy")), progress::add);
         assertEquals(4, progress.size());
-        assertTrue(report.outcomes().stream().allMatch(o -> o.failed().isEmpty() && o.measurement().isPresent()));
-        assertTrue(report.outcomes().stream().allMatch(o -> o.answerHashes().get("system").equals(o.answerHashes().get("copy"))));
+        assertTrue(report.outcomes().stream()
+                .allMatch(o -> o.failed().isEmpty() && o.measurement().isPresent()));
+        assertTrue(report.outcomes().stream()
+                .allMatch(o -> o.detail()
+                        .answerHashes()
+                        .get("system")
+                        .equals(o.detail().answerHashes().get("copy"))));
         Comparison c = report.comparisons().get(0);
         assertEquals(4, c.tests().size());
         assertTrue(c.scopes().keySet().containsAll(List.of("multiply", "gcdext", "rsa", "pi", "base", "app", "total")));
         // the same library twice: on a quiet machine about 1; a loose bound keeps the test honest on a busy one
-        assertTrue(c.scopes().get("total").ratio() > 0.5 && c.scopes().get("total").ratio() < 2, c.scopes().toString());
-        JsonObject json = JsonParser.parseString(ResultJson.gmpbench(report, new JsonObject(), new JsonObject(), "test")).getAsJsonObject();
+        assertTrue(
+                c.scopes().get("total").ratio() > 0.5 && c.scopes().get("total").ratio() < 2,
+                c.scopes().toString());
+        JsonObject json = ResultJson.of("gmpbench", run, report, new JsonObject(), "test");
+        assertTrue(json.getAsJsonObject("provenance").has("libdot"));
         assertEquals("dotbench-result", json.get("schema").getAsString());
         assertEquals(4, json.getAsJsonArray("tests").size());
         JsonObject first = json.getAsJsonArray("tests").get(0).getAsJsonObject();
         assertEquals(3, first.getAsJsonObject("samples").getAsJsonArray("copy").size());
         assertTrue(first.getAsJsonObject("overhead").get("empty_loop_ns_per_op").getAsDouble() >= 0);
         assertTrue(json.getAsJsonObject("scores").has("system"));
-        assertEquals(BigInteger.ONE.signum(), (int) Math.signum(json.getAsJsonArray("comparisons").get(0).getAsJsonObject()
-                .getAsJsonObject("scopes").getAsJsonObject("total").get("ratio").getAsDouble()));
+        assertEquals(BigInteger.ONE.signum(), (int) Math.signum(json.getAsJsonArray("comparisons")
+                .get(0)
+                .getAsJsonObject()
+                .getAsJsonObject("scopes")
+                .getAsJsonObject("total")
+                .get("ratio")
+                .getAsDouble()));
     }
 }

@@ -15,12 +15,16 @@ class NativeFidelityTest {
     void theVerdictIsOnGeometricMeansOverRounds() {
         // total: java 1.10 and 0.90 (geomean sqrt(0.99) = 0.994987), native 1.00 and 1.00: -0.50%
         // base:  java 1.04 and 1.04, native 1.00 and 1.00: +4.00%, outside 3%
-        var r1 = new NativeFidelity.Round(true, Map.of("total", 1.10, "base", 1.04), Map.of("total", 1.00, "base", 1.00, "app", 1.2));
-        var r2 = new NativeFidelity.Round(false, Map.of("total", 0.90, "base", 1.04), Map.of("total", 1.00, "base", 1.00));
+        var r1 = new NativeFidelity.Round(
+                true, Map.of("total", 1.10, "base", 1.04), Map.of("total", 1.00, "base", 1.00, "app", 1.2));
+        var r2 = new NativeFidelity.Round(
+                false, Map.of("total", 0.90, "base", 1.04), Map.of("total", 1.00, "base", 1.00));
         var result = new NativeFidelity.Result("stock", "dot", List.of(r1, r2), 0.03);
         List<NativeFidelity.Row> rows = result.rows();
         // "app" is missing from one side in some round, so it is not compared; order is GMPbench's
-        assertEquals(List.of("base", "total"), rows.stream().map(NativeFidelity.Row::scope).toList());
+        assertEquals(
+                List.of("base", "total"),
+                rows.stream().map(NativeFidelity.Row::scope).toList());
         assertEquals(Math.sqrt(0.99), rows.get(1).javaMean(), 1e-12);
         assertEquals(Math.sqrt(0.99) - 1, rows.get(1).difference(), 1e-12);
         assertEquals(0.04, rows.get(0).difference(), 1e-12);
@@ -36,7 +40,9 @@ class NativeFidelityTest {
     @Test
     void programsAreShownButTheVerdictIsOnTheCategoriesAndTheTotal() {
         // gcdext 5% off, base/app/total within 1%
-        var r = new NativeFidelity.Round(true, Map.of("gcdext", 1.05, "base", 1.01, "app", 0.99, "total", 1.0),
+        var r = new NativeFidelity.Round(
+                true,
+                Map.of("gcdext", 1.05, "base", 1.01, "app", 0.99, "total", 1.0),
                 Map.of("gcdext", 1.0, "base", 1.0, "app", 1.0, "total", 1.0));
         var result = new NativeFidelity.Result("stock", "dot", List.of(r), 0.03);
         assertTrue(result.passed(), result.table());

@@ -4,8 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dotbench.bindings.Manifest;
+import dotbench.pipeline.Measurement;
+import dotbench.pipeline.Outcome;
+import dotbench.pipeline.Sample;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** runbench's formulas against values worked out by hand (chosen so every mean is a whole number). */
@@ -15,12 +22,12 @@ class ScoringTest {
     @Test
     void programCategoryAndTotalAsRunbenchComputesThem() {
         Map<String, Double> rates = new LinkedHashMap<>();
-        rates.put("multiply(128)", 4.0);        // multiply = sqrt(4 * 16) = 8
+        rates.put("multiply(128)", 4.0); // multiply = sqrt(4 * 16) = 8
         rates.put("multiply(512,512)", 16.0);
-        rates.put("divide(8192,32)", 1.0);      // divide = 1
-        rates.put("gcd(128,128)", 4.0);         // gcd = 4, gcdext = 16
+        rates.put("divide(8192,32)", 1.0); // divide = 1
+        rates.put("gcd(128,128)", 4.0); // gcd = 4, gcdext = 16
         rates.put("gcdext(128,128)", 16.0);
-        rates.put("rsa(512)", 3.0);             // app = sqrt(3 * 27) = 9
+        rates.put("rsa(512)", 3.0); // app = sqrt(3 * 27) = 9
         rates.put("pi(10000)", 27.0);
         Scores s = Scoring.score(rates);
         assertEquals(8.0, s.programs().get(Program.MULTIPLY), EPS);
@@ -36,7 +43,7 @@ class ScoringTest {
     void threeTestProgramIsTheCubeRootOfTheProduct() {
         Scores s = Scoring.score(Map.of("pi(10000)", 2.0, "pi(100000)", 4.0, "pi(1000000)", 8.0, "rsa(512)", 1.0));
         assertEquals(4.0, s.programs().get(Program.PI), EPS); // (2*4*8)^(1/3)
-        assertEquals(2.0, s.app(), EPS);                      // sqrt(1 * 4)
+        assertEquals(2.0, s.app(), EPS); // sqrt(1 * 4)
         assertTrue(Double.isNaN(s.base()), "no base test ran");
         assertTrue(Double.isNaN(s.total()));
     }
@@ -48,13 +55,24 @@ class ScoringTest {
 
     @Test
     void textBlockHasRunbenchLabelsAndMarksModifiedGmp() {
-        var v = new VariantInfo("dot", java.nio.file.Path.of("/x/libgmp.so"), "6.3.0",
-                java.util.Optional.of("dotmp 6.3.0 dot-0.1.0 isa=avx2"), dotbench.bindings.Manifest.none(), "00", false);
-        var sample = new dotbench.runner.Sample(3, 1_000_000_000L, 1_000_000_000L); // 3 ops/s
-        var measurement = new dotbench.runner.Measurement(3, Map.of("dot", java.util.List.of(sample, sample, sample)), sample);
-        var outcome = new TestOutcome(GmpBenchSuite.select("rsa(512)").get(0), Map.of(), Map.of(), false, java.util.List.of(),
-                java.util.Optional.of(measurement));
-        String text = GmpBenchText.block(v, java.util.List.of(outcome), Scoring.score(Map.of("rsa(512)", 3.0)));
+        var v = new VariantInfo(
+                "dot",
+                Path.of("/x/libgmp.so"),
+                "6.3.0",
+                Optional.of("dotmp 6.3.0 dot-0.1.0 isa=avx2"),
+                Manifest.none(),
+                "00",
+                false);
+        var sample = Sample.of(3, 1_000_000_000L, 1_000_000_000L); // 3 ops/s
+        var measurement = new Measurement(3, Map.of("dot", List.of(sample, sample, sample)), sample, Map.of());
+        GmpBenchTest rsa = GmpBenchSuite.select("rsa(512)").get(0);
+        var outcome = new Outcome<>(
+                rsa.name(),
+                new TestDetail(rsa, Map.of(), Map.of(), false),
+                Map.of(),
+                Optional.empty(),
+                Optional.of(measurement));
+        String text = GmpBenchText.block(v, List.of(outcome), Scoring.score(Map.of("rsa(512)", 3.0)));
         assertTrue(text.contains("GMPbench.app.rsa(512)") && text.contains("  3\n"), text);
         assertTrue(!text.contains("Category base"), "categories that did not run are left out");
         assertTrue(text.contains("MODIFIED GMP (dotmp 6.3.0 dot-0.1.0 isa=avx2)"), text);

@@ -28,9 +28,18 @@ class EDivisiveTest {
                 x[i] += i < 20 ? 1.00 : i < 42 ? 0.96 : 1.02;
             }
             List<ChangePoint> found = EDivisive.find(x, Settings.DEFAULT);
-            assertTrue(near(found, 20) && near(found, 42), "seed " + seed + ": planted steps at 20 and 42, found " + found);
-            spurious += found.stream().filter(c -> Math.abs(c.index() - 20) > 1 && Math.abs(c.index() - 42) > 1).count();
-            exact += found.stream().filter(c -> c.index() == 20 || c.index() == 42).count() == 2 ? 1 : 0;
+            assertTrue(
+                    near(found, 20) && near(found, 42),
+                    "seed " + seed + ": planted steps at 20 and 42, found " + found);
+            spurious += found.stream()
+                    .filter(c -> Math.abs(c.index() - 20) > 1 && Math.abs(c.index() - 42) > 1)
+                    .count();
+            exact += found.stream()
+                                    .filter(c -> c.index() == 20 || c.index() == 42)
+                                    .count()
+                            == 2
+                    ? 1
+                    : 0;
         }
         assertTrue(exact >= 36, "both steps at the exact commit in " + exact + " of 40 histories");
         // each split is tested at the 1% level: a few spurious points over 40 histories, not many

@@ -21,7 +21,10 @@ class HistoryTest {
     Path dir;
 
     private static Series series(History h, String figure) {
-        return h.series().stream().filter(s -> s.key().figure().equals(figure)).findFirst().orElseThrow();
+        return h.series().stream()
+                .filter(s -> s.key().figure().equals(figure))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -38,23 +41,31 @@ class HistoryTest {
         assertEquals(SyntheticHistory.commit(SyntheticHistory.STEP_AT).substring(0, 7), c.commit());
         assertEquals(SyntheticHistory.commit(SyntheticHistory.STEP_AT - 1).substring(0, 7), c.previousCommit());
         assertEquals(-0.05, c.relative(), 0.015);
-        assertTrue(series(h, SyntheticHistory.FLAT).changes().isEmpty(), "flat series: " + series(h, SyntheticHistory.FLAT).changes());
+        assertTrue(
+                series(h, SyntheticHistory.FLAT).changes().isEmpty(),
+                "flat series: " + series(h, SyntheticHistory.FLAT).changes());
     }
 
     @Test
     void markdownAndHtmlNameTheCommitOfTheChange() {
         History h = History.build(SyntheticHistory.runs(5), EDivisive.Settings.DEFAULT);
         String md = HistoryMarkdown.render(h);
-        assertTrue(md.contains("| gmpbench quick | dot vs stock | multiply(8192,8192) | AMD EPYC @ ci | c110000 .. **c120000** |"), md);
+        assertTrue(
+                md.contains(
+                        "| gmpbench quick | dot vs stock | multiply(8192,8192) | AMD EPYC @ ci | c110000 .. **c120000** |"),
+                md);
         assertTrue(md.contains("| gmpbench quick | dot vs stock | gcd(128,128) | AMD EPYC @ ci | 24 |"), md);
         assertTrue(HistoryMarkdown.changePoints(h).length() < md.length());
         String html = HistoryHtml.render(h, "test");
         assertEquals(2, html.split("<svg ", -1).length - 1, "one trend chart per series");
         assertTrue(html.contains("stroke=\"" + TrendChart.CHANGE_COLOR + "\""), "a change-point line");
         assertTrue(html.contains(">c120000 -"), "the change is labelled with its commit and size");
-        History flat = History.build(SyntheticHistory.runs(5).subList(0, SyntheticHistory.STEP_AT), EDivisive.Settings.DEFAULT);
+        History flat = History.build(
+                SyntheticHistory.runs(5).subList(0, SyntheticHistory.STEP_AT), EDivisive.Settings.DEFAULT);
         assertTrue(HistoryMarkdown.render(flat).contains("None found."));
-        assertTrue(!HistoryHtml.render(flat, "test").contains("stroke=\"" + TrendChart.CHANGE_COLOR + "\""), "no change line without a change");
+        assertTrue(
+                !HistoryHtml.render(flat, "test").contains("stroke=\"" + TrendChart.CHANGE_COLOR + "\""),
+                "no change line without a change");
     }
 
     @Test
@@ -72,7 +83,8 @@ class HistoryTest {
         HistoryRun run = SyntheticHistory.runs(3).getFirst();
         Files.writeString(nested.resolve("one.json"), run.toEntryJson());
         Files.writeString(dir.resolve("broken.json"), "{ not json");
-        Files.writeString(dir.resolve("newer.json"), run.toEntryJson().replace("\"schema_version\": 1", "\"schema_version\": 2"));
+        Files.writeString(
+                dir.resolve("newer.json"), run.toEntryJson().replace("\"schema_version\": 1", "\"schema_version\": 2"));
         StringWriter notes = new StringWriter();
         List<HistoryRun> read = History.read(List.of(dir), new PrintWriter(notes, true));
         assertEquals(List.of(run), read, "the entry two folders down is found");

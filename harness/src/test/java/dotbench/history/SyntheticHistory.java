@@ -20,8 +20,7 @@ final class SyntheticHistory {
     static final String STEPPED = "multiply(8192,8192)";
     static final String FLAT = "gcd(128,128)";
 
-    private SyntheticHistory() {
-    }
+    private SyntheticHistory() {}
 
     static List<HistoryRun> runs(long seed) {
         Random r = new Random(seed);
@@ -30,8 +29,15 @@ final class SyntheticHistory {
             Map<String, RatioEstimate> tests = new LinkedHashMap<>();
             tests.put(STEPPED, estimate((i < STEP_AT ? 1.00 : 0.95) + 0.01 * r.nextGaussian()));
             tests.put(FLAT, estimate(1.02 + 0.01 * r.nextGaussian()));
-            runs.add(new HistoryRun("gmpbench", "quick", commit(i), false, Instant.parse("2026-11-01T00:00:00Z").plusSeconds(86_400L * i),
-                    "AMD EPYC @ ci", "run-" + i + ".json", List.of(new PairRatios("stock", "dot", tests, Map.of(), Map.of()))));
+            runs.add(new HistoryRun(
+                    "gmpbench",
+                    "quick",
+                    commit(i),
+                    false,
+                    Instant.parse("2026-11-01T00:00:00Z").plusSeconds(86_400L * i),
+                    "AMD EPYC @ ci",
+                    "run-" + i + ".json",
+                    List.of(new PairRatios("stock", "dot", tests, Map.of(), Map.of()))));
         }
         return runs;
     }

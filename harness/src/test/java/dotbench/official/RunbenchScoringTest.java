@@ -22,12 +22,12 @@ class RunbenchScoringTest {
     @Test
     void handWorkedExample() {
         Map<String, String> r = new LinkedHashMap<>();
-        r.put("multiply(128)", "4");       // multiply = sqrt(4 * 16) = 8
+        r.put("multiply(128)", "4"); // multiply = sqrt(4 * 16) = 8
         r.put("multiply(512,512)", "16");
-        r.put("divide(8192,32)", "1");     // divide = 1
-        r.put("gcd(128,128)", "4");        // gcd 4, gcdext 16: base = (8 * 1 * 2 * 4)^(1/3) = 4
+        r.put("divide(8192,32)", "1"); // divide = 1
+        r.put("gcd(128,128)", "4"); // gcd 4, gcdext 16: base = (8 * 1 * 2 * 4)^(1/3) = 4
         r.put("gcdext(128,128)", "16");
-        r.put("rsa(512)", "3");            // app = sqrt(3 * 27) = 9
+        r.put("rsa(512)", "3"); // app = sqrt(3 * 27) = 9
         r.put("pi(10000)", "27");
         RunbenchScoring.Result s = RunbenchScoring.score(r);
         assertEquals(8.0, s.programs().get(Program.MULTIPLY), 1e-9);

@@ -51,9 +51,20 @@ class RunbenchScriptTest {
     @Test
     void scoresAsTheRunbenchScriptDoes() throws IOException, InterruptedException {
         String tarball = System.getenv("GMPBENCH_TARBALL");
-        assumeTrue(tarball != null && Files.isRegularFile(Path.of(tarball)), "GMPBENCH_TARBALL not set: runbench itself is not available");
-        Process untar = new ProcessBuilder("tar", "-xjf", tarball, "-C", dir.toString(), "--strip-components=1", "gmpbench-0.2/runbench", "gmpbench-0.2/version")
-                .redirectErrorStream(true).start();
+        assumeTrue(
+                tarball != null && Files.isRegularFile(Path.of(tarball)),
+                "GMPBENCH_TARBALL not set: runbench itself is not available");
+        Process untar = new ProcessBuilder(
+                        "tar",
+                        "-xjf",
+                        tarball,
+                        "-C",
+                        dir.toString(),
+                        "--strip-components=1",
+                        "gmpbench-0.2/runbench",
+                        "gmpbench-0.2/version")
+                .redirectErrorStream(true)
+                .start();
         assertEquals(0, untar.waitFor(), new String(untar.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
         Path bin = Files.createDirectories(dir.resolve("shim"));
         executable(bin.resolve("gexpr"), GEXPR);
@@ -64,20 +75,29 @@ class RunbenchScriptTest {
         for (GmpBenchTest t : GmpBenchSuite.all()) {
             String r = RunbenchScoring.gexpr(Math.pow(10, random.nextDouble(-0.3, 8)), 5);
             results.put(t.name(), r);
-            String args = String.join(" ", t.args().stream().map(String::valueOf).toList());
+            String args =
+                    String.join(" ", t.args().stream().map(String::valueOf).toList());
             programs.computeIfAbsent(t.program().label(), p -> new StringBuilder("#!/bin/sh\ncase \"$*\" in\n"))
-                    .append("  \"").append(args).append("\") echo 'RESULT: ").append(r).append(" operations per second' ;;\n");
+                    .append("  \"")
+                    .append(args)
+                    .append("\") echo 'RESULT: ")
+                    .append(r)
+                    .append(" operations per second' ;;\n");
         }
         for (var e : programs.entrySet()) {
             executable(dir.resolve(e.getKey()), e.getValue().append("esac\n").toString());
         }
-        ProcessBuilder runbench = new ProcessBuilder("sh", "runbench", "-n").directory(dir.toFile()).redirectErrorStream(true);
+        ProcessBuilder runbench = new ProcessBuilder("sh", "runbench", "-n")
+                .directory(dir.toFile())
+                .redirectErrorStream(true);
         runbench.environment().put("PATH", bin + ":" + System.getenv("PATH"));
         Process p = runbench.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);
 
-        List<String> script = Arrays.stream(out.split("\n")).dropWhile(l -> !l.startsWith("  Category")).toList();
+        List<String> script = Arrays.stream(out.split("\n"))
+                .dropWhile(l -> !l.startsWith("  Category"))
+                .toList();
         List<String> ours = Arrays.asList(RunbenchScoring.score(results).text().split("\n"));
         assertEquals(ours, script);
     }

@@ -16,13 +16,18 @@ import org.junit.jupiter.api.Test;
 class BrowserRenderTest {
     @Test
     void chromiumRendersTheChartsNonEmpty() throws Exception {
-        Path chromium = HeadlessChromium.find().orElseThrow(() -> new AssertionError(
-                "no chromium (Debian package 'chromium', installed by `make deps` via mk/report.mk); set CHROMIUM=/path to use another"));
+        Path chromium = HeadlessChromium.find()
+                .orElseThrow(
+                        () -> new AssertionError("no chromium (Debian package 'chromium', installed by `make deps` via "
+                                + "mk/report.mk); set CHROMIUM=/path to use another"));
         Path out = Path.of("target/report-render").toAbsolutePath();
         Files.createDirectories(out);
         Path inputs = Files.createDirectories(out.resolve("inputs"));
-        ReportModel model = ReportModel.build(ReportFixtureSet.write(inputs), PaperReferenceTest.REFERENCE,
-                PaperFigure.load(PaperReferenceTest.REFERENCE), "test");
+        ReportModel model = ReportModel.build(
+                ReportFixtureSet.write(inputs),
+                PaperReferenceTest.REFERENCE,
+                PaperFigure.load(PaperReferenceTest.REFERENCE),
+                "test");
         Path html = out.resolve("report.html");
         Files.writeString(html, HtmlReport.render(model));
         Path charts = out.resolve("charts.html");
@@ -36,7 +41,8 @@ class BrowserRenderTest {
 
         Path chartsPng = out.resolve("charts.png");
         Files.deleteIfExists(chartsPng);
-        HeadlessChromium.screenshot(chromium, charts, chartsPng, 900, 1900, Files.createTempDirectory("chromium-profile"));
+        HeadlessChromium.screenshot(
+                chromium, charts, chartsPng, 900, 1900, Files.createTempDirectory("chromium-profile"));
         BufferedImage img = ImageIO.read(chartsPng.toFile());
         int blue = count(img, 0x0072B2);
         int vermillion = count(img, 0xD55E00);
@@ -47,24 +53,15 @@ class BrowserRenderTest {
 
         Path reportPng = out.resolve("report.png");
         Files.deleteIfExists(reportPng);
-        HeadlessChromium.screenshot(chromium, html, reportPng, 1200, 2400, Files.createTempDirectory("chromium-profile"));
+        HeadlessChromium.screenshot(
+                chromium, html, reportPng, 1200, 2400, Files.createTempDirectory("chromium-profile"));
         BufferedImage page = ImageIO.read(reportPng.toFile());
         assertTrue(nonWhite(page) > page.getWidth() * page.getHeight() / 50, "the full report renders text and tables");
     }
 
     /** Pixels within a small distance of rgb (anti-aliasing shifts edges, not the bars' insides). */
     private static int count(BufferedImage img, int rgb) {
-        int n = 0;
-        for (int y = 0; y < img.getHeight(); y++) {
-            for (int x = 0; x < img.getWidth(); x++) {
-                int p = img.getRGB(x, y);
-                int d = Math.abs(((p >> 16) & 255) - ((rgb >> 16) & 255)) + Math.abs(((p >> 8) & 255) - ((rgb >> 8) & 255)) + Math.abs((p & 255) - (rgb & 255));
-                if (d < 24) {
-                    n++;
-                }
-            }
-        }
-        return n;
+        return HeadlessChromium.pixelsNear(img, rgb);
     }
 
     private static int nonWhite(BufferedImage img) {

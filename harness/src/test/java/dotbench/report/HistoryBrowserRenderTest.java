@@ -37,7 +37,8 @@ class HistoryBrowserRenderTest {
         assertEquals("", notes.toString(), "every file of the sample reads");
         History h = History.build(runs, EDivisive.Settings.DEFAULT);
         BufferedImage img = render(HistoryHtml.render(h, "test"), "sample", 1200, 2400);
-        assertTrue(count(img, Svg.color(0)) > 800, "points and whiskers of the trend charts: " + count(img, Svg.color(0)));
+        assertTrue(
+                count(img, Svg.color(0)) > 800, "points and whiskers of the trend charts: " + count(img, Svg.color(0)));
     }
 
     @Test
@@ -45,9 +46,20 @@ class HistoryBrowserRenderTest {
         List<HistoryRun> runs = new ArrayList<>();
         for (int i = 0; i < 16; i++) {
             double ratio = (i < 9 ? 1.0 : 0.94) + (i % 3 - 1) * 0.004;
-            runs.add(new HistoryRun("gmpbench", "quick", String.format("s%02d0000", i), false, Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3_600L * i), "CPU @ ci",
-                    "r" + i + ".json", List.of(new PairRatios("stock", "dot", Map.of("total", new RatioEstimate(ratio, ratio - 0.01, ratio + 0.01, false)),
-                            Map.of(), Map.of()))));
+            runs.add(new HistoryRun(
+                    "gmpbench",
+                    "quick",
+                    String.format("s%02d0000", i),
+                    false,
+                    Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3_600L * i),
+                    "CPU @ ci",
+                    "r" + i + ".json",
+                    List.of(new PairRatios(
+                            "stock",
+                            "dot",
+                            Map.of("total", new RatioEstimate(ratio, ratio - 0.01, ratio + 0.01, false)),
+                            Map.of(),
+                            Map.of()))));
         }
         History stepped = History.build(runs, EDivisive.Settings.DEFAULT);
         assertEquals(9, stepped.series().getFirst().changes().getFirst().index());
@@ -55,12 +67,16 @@ class HistoryBrowserRenderTest {
         History flat = History.build(runs.subList(0, 9), EDivisive.Settings.DEFAULT);
         BufferedImage unmarked = render(HistoryHtml.render(flat, "test"), "flat", 900, 1200);
         assertTrue(count(marked, Svg.color(1)) > 50, "the change-point line: " + count(marked, Svg.color(1)));
-        assertTrue(count(unmarked, Svg.color(1)) < 10, "no change-point line in the flat history: " + count(unmarked, Svg.color(1)));
+        assertTrue(
+                count(unmarked, Svg.color(1)) < 10,
+                "no change-point line in the flat history: " + count(unmarked, Svg.color(1)));
     }
 
     private static BufferedImage render(String html, String name, int width, int height) throws Exception {
-        Path chromium = HeadlessChromium.find().orElseThrow(() -> new AssertionError(
-                "no chromium (Debian package 'chromium', installed by `make deps` via mk/report.mk); set CHROMIUM=/path to use another"));
+        Path chromium = HeadlessChromium.find()
+                .orElseThrow(
+                        () -> new AssertionError("no chromium (Debian package 'chromium', installed by `make deps` via "
+                                + "mk/report.mk); set CHROMIUM=/path to use another"));
         Path out = Files.createDirectories(Path.of("target/history-render").toAbsolutePath());
         Path page = out.resolve(name + ".html");
         Files.writeString(page, html);
@@ -73,16 +89,6 @@ class HistoryBrowserRenderTest {
     /** Pixels within a small distance of the colour "#RRGGBB". */
     private static int count(BufferedImage img, String color) {
         int rgb = Integer.parseInt(color.substring(1), 16);
-        int n = 0;
-        for (int y = 0; y < img.getHeight(); y++) {
-            for (int x = 0; x < img.getWidth(); x++) {
-                int p = img.getRGB(x, y);
-                int d = Math.abs(((p >> 16) & 255) - ((rgb >> 16) & 255)) + Math.abs(((p >> 8) & 255) - ((rgb >> 8) & 255)) + Math.abs((p & 255) - (rgb & 255));
-                if (d < 24) {
-                    n++;
-                }
-            }
-        }
-        return n;
+        return HeadlessChromium.pixelsNear(img, rgb);
     }
 }

@@ -15,15 +15,25 @@ class HtmlReportTest {
     Path dir;
 
     private ReportModel model() throws Exception {
-        return ReportModel.build(ReportFixtureSet.write(dir), PaperReferenceTest.REFERENCE, PaperFigure.load(PaperReferenceTest.REFERENCE), "now");
+        return ReportModel.build(
+                ReportFixtureSet.write(dir),
+                PaperReferenceTest.REFERENCE,
+                PaperFigure.load(PaperReferenceTest.REFERENCE),
+                "now");
     }
 
     @Test
     void selfContainedNoScriptNoNetwork() throws Exception {
         String html = HtmlReport.render(model());
         assertFalse(html.contains("<script"), "no script");
-        Matcher urls = Pattern.compile("(?:src|href)\\s*=|https?://(?!www\\.w3\\.org/2000/svg)").matcher(html);
-        assertFalse(urls.find(), "no external reference: " + (urls.find(0) ? html.substring(urls.start(), Math.min(html.length(), urls.start() + 60)) : ""));
+        Matcher urls = Pattern.compile("(?:src|href)\\s*=|https?://(?!www\\.w3\\.org/2000/svg)")
+                .matcher(html);
+        assertFalse(
+                urls.find(),
+                "no external reference: "
+                        + (urls.find(0)
+                                ? html.substring(urls.start(), Math.min(html.length(), urls.start() + 60))
+                                : ""));
     }
 
     @Test
@@ -47,12 +57,20 @@ class HtmlReportTest {
         ReportModel m = model();
         assertEquals(2, m.machines().size());
         String md = MarkdownReport.render(m);
-        assertTrue(md.contains("| Figure 4 | GMPbench total score, DoTMP vs GMP | +7.8% (ER) | asm | +5.0% [+4.0%, +6.0%] | reproduced |"), md);
+        assertTrue(
+                md.contains(
+                        "| Figure 4 | GMPbench total score, DoTMP vs GMP | +7.8% (ER) | asm | +5.0% [+4.0%, +6.0%] | reproduced |"),
+                md);
         assertTrue(md.contains("not measurable here (this CPU lacks avx512ifma)"), md);
         assertTrue(md.contains("| AMD EPYC 9004 @ testhost |"), md);
-        // FFDH-2048 derive p50: stock 1100 ns, dot 1040 ns, so 5.5% lower (paper 6.1%); one histogram per variant gives no
+        // FFDH-2048 derive p50: stock 1100 ns, dot 1040 ns, so 5.5% lower (paper 6.1%); one histogram per variant gives
+        // no
         // interval, so no verdict is claimed from it
-        assertTrue(md.contains("| Figure 9 | FFDH 2048 derive median latency, DoTSSL vs OpenSSL | 6.1% lower (ER) | asm | 5.5% lower [5.5% lower, 5.5% lower] | not measurable here (speed.json; a percentile of one histogram per variant has no confidence interval) |"), md);
+        assertTrue(
+                md.contains("| Figure 9 | FFDH 2048 derive median latency, DoTSSL vs OpenSSL | 6.1% lower (ER) | "
+                        + "asm | 5.5% lower [5.5% lower, 5.5% lower] | not measurable here "
+                        + "(speed.json; a percentile of one histogram per variant has no confidence interval) |"),
+                md);
     }
 
     private static int count(String s, String needle) {

@@ -102,7 +102,8 @@ public final class ResultFixtures {
     }
 
     /** A comparison: tests and scopes map a name to {ratio, low, high} (noisy when width > 5%). */
-    public ResultFixtures comparison(String baseline, String candidate, Map<String, double[]> testRatios, Map<String, double[]> scopeRatios) {
+    public ResultFixtures comparison(
+            String baseline, String candidate, Map<String, double[]> testRatios, Map<String, double[]> scopeRatios) {
         JsonObject c = new JsonObject();
         c.addProperty("baseline", baseline);
         c.addProperty("candidate", candidate);
@@ -130,6 +131,7 @@ public final class ResultFixtures {
         return file;
     }
 
-    public static final List<String> ZEN4_FLAGS = List.of("sse4_2", "avx2", "bmi2", "adx", "avx512f", "avx512vl", "avx512ifma");
+    public static final List<String> ZEN4_FLAGS =
+            List.of("sse4_2", "avx2", "bmi2", "adx", "avx512f", "avx512vl", "avx512ifma");
     public static final List<String> ZEN3_FLAGS = List.of("sse4_2", "avx2", "bmi2", "adx");
 }

@@ -15,7 +15,10 @@ class Ia32CapTest {
         assertEquals(Optional.of("~0x0:~0x0"), caps.maskFor("dot"));
         assertEquals(Optional.of("~0x0:~0x200000:~0x80000000000000:~0x0:~0x0"), caps.maskFor("stock"));
         assertEquals(Optional.empty(), Ia32Cap.none().maskFor("stock"));
-        assertEquals(Optional.of("::0x10"), Ia32Cap.parse(List.of("::0x10")).maskFor("x"), "empty fields keep that vector, as cpuid.c allows");
+        assertEquals(
+                Optional.of("::0x10"),
+                Ia32Cap.parse(List.of("::0x10")).maskFor("x"),
+                "empty fields keep that vector, as cpuid.c allows");
     }
 
     @Test

@@ -3,8 +3,8 @@ package dotbench.speed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dotbench.cli.ExitCodes;
 import dotbench.cli.Main;
+import dotbench.pipeline.ExitCodes;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -35,8 +35,35 @@ class SpeedCommandTest {
         assertUsage("--samples must be between 3", "speed", "--variants", "system", "--samples", "2");
         assertUsage("pair", "speed", "--variants", "system", "--pairs", "stock:dot");
         assertUsage("Unknown option", "speed", "--bogus");
-        assertUsage("--fidelity-rounds must be between 1 and 99", "speed", "--variants", "system", "--algs", "rsa2048,ffdh2048",
-                "--fidelity", "/bin/true", "--fidelity-rounds", "0");
-        assertUsage("--algs must include both", "speed", "--variants", "system", "--algs", "rsa2048", "--fidelity", "/bin/true");
+        assertUsage(
+                "--rounds must be between 1 and 50",
+                "fidelity",
+                "speed",
+                "--variants",
+                "system",
+                "--algs",
+                "rsa2048,ffdh2048",
+                "--openssl",
+                "/bin/true",
+                "--rounds",
+                "0");
+        assertUsage(
+                "--algs must include both",
+                "fidelity",
+                "speed",
+                "--variants",
+                "system",
+                "--algs",
+                "rsa2048",
+                "--openssl",
+                "/bin/true");
+        assertUsage("Missing required option: '--openssl=PROGRAM'", "fidelity", "speed", "--variants", "system");
+        assertUsage(
+                "--noise-threshold must be a positive finite fraction",
+                "speed",
+                "--variants",
+                "system",
+                "--noise-threshold",
+                "Infinity");
     }
 }

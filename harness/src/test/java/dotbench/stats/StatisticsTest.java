@@ -22,7 +22,8 @@ class StatisticsTest {
     @Test
     void constantRatioHasAPointInterval() {
         BootstrapCi ci = new BootstrapCi(1000, 1, 0.05);
-        RatioEstimate r = ci.medianRatio(new double[] {110, 220, 330, 440, 550}, new double[] {100, 200, 300, 400, 500});
+        RatioEstimate r =
+                ci.medianRatio(new double[] {110, 220, 330, 440, 550}, new double[] {100, 200, 300, 400, 500});
         assertEquals(1.1, r.ratio(), 1e-12);
         assertEquals(1.1, r.low(), 1e-12);
         assertEquals(1.1, r.high(), 1e-12);
@@ -50,6 +51,8 @@ class StatisticsTest {
 
     @Test
     void unpairedSamplesAreRejected() {
-        assertThrows(IllegalArgumentException.class, () -> new BootstrapCi(500, 1, 0.05).medianRatio(new double[] {1, 2}, new double[] {1}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new BootstrapCi(500, 1, 0.05).medianRatio(new double[] {1, 2}, new double[] {1}));
     }
 }

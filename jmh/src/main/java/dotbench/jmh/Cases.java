@@ -20,8 +20,7 @@ final class Cases {
     /** Sizes that are no multiple of any vector width: the masked tails of every kernel. */
     static final List<Integer> ODD_LIMBS = List.of(5, 13, 37);
 
-    private Cases() {
-    }
+    private Cases() {}
 
     static List<String> all(Path root) {
         List<Integer> sizes = new ArrayList<>(PAPER_LIMBS);
@@ -77,10 +76,19 @@ final class Cases {
      * work at the same width, and the IFMA 4x4 multiply vs GMP's.
      */
     static final List<List<String>> PAIRS = List.of(
-            List.of("gmp/stock", "gmp/dot"), List.of("gmp/stock-noasm", "gmp/dot-noasm"),
-            List.of("openssl/stock", "openssl/dot"), List.of("openssl/stock-noasm", "openssl/dot-noasm"),
-            List.of("baseline/adc", "libdot/scalar"), List.of("baseline/adc", "libdot/sse"), List.of("baseline/adc", "libdot/avx2"),
-            List.of("baseline/adc", "libdot/avx512"), List.of("baseline/ksa-avx2", "libdot/avx2"), List.of("baseline/ren-avx2", "libdot/avx2"),
-            List.of("baseline/ksa-avx512", "libdot/avx512"), List.of("baseline/ren-avx512", "libdot/avx512"),
-            List.of("baseline/gk-ifma", "libdot/ifma"), List.of("gmp/stock", "libdot/ifma"), List.of("gmp/stock-noasm", "libdot/ifma"));
+            List.of("gmp/stock", "gmp/dot"),
+            List.of("gmp/stock-noasm", "gmp/dot-noasm"),
+            List.of("openssl/stock", "openssl/dot"),
+            List.of("openssl/stock-noasm", "openssl/dot-noasm"),
+            List.of("baseline/adc", "libdot/scalar"),
+            List.of("baseline/adc", "libdot/sse"),
+            List.of("baseline/adc", "libdot/avx2"),
+            List.of("baseline/adc", "libdot/avx512"),
+            List.of("baseline/ksa-avx2", "libdot/avx2"),
+            List.of("baseline/ren-avx2", "libdot/avx2"),
+            List.of("baseline/ksa-avx512", "libdot/avx512"),
+            List.of("baseline/ren-avx512", "libdot/avx512"),
+            List.of("baseline/gk-ifma", "libdot/ifma"),
+            List.of("gmp/stock", "libdot/ifma"),
+            List.of("gmp/stock-noasm", "libdot/ifma"));
 }

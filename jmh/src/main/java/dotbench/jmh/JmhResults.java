@@ -24,8 +24,7 @@ import java.util.TreeMap;
 final class JmhResults {
     static final double NOISE_THRESHOLD = 0.05;
 
-    private JmhResults() {
-    }
+    private JmhResults() {}
 
     /** case id to its iteration scores (ns per call), for the "kernel" benchmark. */
     static Map<String, double[]> iterations(String jmhJson, String benchmark) {
@@ -46,21 +45,28 @@ final class JmhResults {
     }
 
     /** Where an implementation's code lives and whether it is a DoT-patched GMP/OpenSSL build. */
-    record Library(String path, boolean modified) {
-    }
+    record Library(String path, boolean modified) {}
 
     /**
      * @param libraries implementation id ("gmp/dot") to its library; ids missing here are
      *                  written with an empty path
      * @param failedCases case ids that produced no result (wrong answer or error)
      */
-    static JsonObject toResult(Map<String, double[]> kernel, Map<String, double[]> overhead, Map<String, Library> libraries,
-            List<String> failedCases, JsonObject provenance, JsonObject settings, String command, double elapsedSeconds) {
+    static JsonObject toResult(
+            Map<String, double[]> kernel,
+            Map<String, double[]> overhead,
+            Map<String, Library> libraries,
+            List<String> failedCases,
+            JsonObject provenance,
+            JsonObject settings,
+            String command,
+            double elapsedSeconds) {
         // test name -> impl -> ns per call
         Map<String, Map<String, double[]>> byTest = new TreeMap<>(JmhResults::bySizeThenName);
         kernel.forEach((kase, ns) -> {
             String[] p = kase.split(":");
-            byTest.computeIfAbsent(p[1] + "(" + p[2] + ")", k -> new LinkedHashMap<>()).put(p[0], ns);
+            byTest.computeIfAbsent(p[1] + "(" + p[2] + ")", k -> new LinkedHashMap<>())
+                    .put(p[0], ns);
         });
         JsonObject root = new JsonObject();
         root.addProperty("schema", "dotbench-result");
@@ -95,7 +101,8 @@ final class JmhResults {
         return root;
     }
 
-    private static JsonObject test(String name, Map<String, double[]> impls, Map<String, double[]> overhead, List<String> failedCases) {
+    private static JsonObject test(
+            String name, Map<String, double[]> impls, Map<String, double[]> overhead, List<String> failedCases) {
         JsonObject t = new JsonObject();
         t.addProperty("name", name);
         String op = name.substring(0, name.indexOf('('));
@@ -104,7 +111,10 @@ final class JmhResults {
         t.addProperty("limbs", limbs);
         t.addProperty("checked_by", "BigInteger answer (and carry/borrow) before the first and after every iteration");
         JsonArray failed = new JsonArray();
-        failedCases.stream().map(c -> c.split(":")).filter(p -> (p[1] + "(" + p[2] + ")").equals(name)).forEach(p -> failed.add(p[0]));
+        failedCases.stream()
+                .map(c -> c.split(":"))
+                .filter(p -> (p[1] + "(" + p[2] + ")").equals(name))
+                .forEach(p -> failed.add(p[0]));
         t.add("failed", failed);
         JsonObject samples = new JsonObject();
         JsonObject median = new JsonObject();
@@ -120,12 +130,15 @@ final class JmhResults {
         });
         t.add("median_ops_per_s", median);
         t.add("samples", samples);
-        overhead.entrySet().stream().filter(e -> e.getKey().endsWith(":" + limbs)).findFirst().ifPresent(e -> {
-            JsonObject o = new JsonObject();
-            o.addProperty("empty_loop_ns_per_op", Statistics.median(e.getValue()));
-            o.addProperty("measured_with", e.getKey());
-            t.add("overhead", o);
-        });
+        overhead.entrySet().stream()
+                .filter(e -> e.getKey().endsWith(":" + limbs))
+                .findFirst()
+                .ifPresent(e -> {
+                    JsonObject o = new JsonObject();
+                    o.addProperty("empty_loop_ns_per_op", Statistics.median(e.getValue()));
+                    o.addProperty("measured_with", e.getKey());
+                    t.add("overhead", o);
+                });
         return t;
     }
 
@@ -167,11 +180,16 @@ final class JmhResults {
         if (!ox.equals(oy)) {
             return ox.compareTo(oy);
         }
-        return Integer.compare(Integer.parseInt(x.substring(x.indexOf('(') + 1, x.length() - 1)),
+        return Integer.compare(
+                Integer.parseInt(x.substring(x.indexOf('(') + 1, x.length() - 1)),
                 Integer.parseInt(y.substring(y.indexOf('(') + 1, y.length() - 1)));
     }
 
     static String pretty(JsonObject o) {
-        return new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create().toJson(o) + "\n";
+        return new GsonBuilder()
+                        .setPrettyPrinting()
+                        .serializeSpecialFloatingPointValues()
+                        .create()
+                        .toJson(o) + "\n";
     }
 }

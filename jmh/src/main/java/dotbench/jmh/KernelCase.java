@@ -90,8 +90,11 @@ final class KernelCase implements AutoCloseable {
         };
         try {
             MemorySegment fn = switch (family) {
-                case "gmp" -> v.symbol(gmpSymbol(op)).orElseThrow(() -> new IllegalStateException(impl + " lacks " + gmpSymbol(op)));
-                case "openssl" -> v.symbol(op == Op.BN_UADD ? "BN_uadd" : "BN_usub").orElseThrow();
+                case "gmp" ->
+                    v.symbol(gmpSymbol(op))
+                            .orElseThrow(() -> new IllegalStateException(impl + " lacks " + gmpSymbol(op)));
+                case "openssl" ->
+                    v.symbol(op == Op.BN_UADD ? "BN_uadd" : "BN_usub").orElseThrow();
                 case "libdot" -> dotKernel(Dot.of(v), name, op);
                 default -> baseline(Dot.of(v), v, name, op);
             };
@@ -103,7 +106,8 @@ final class KernelCase implements AutoCloseable {
     }
 
     private static VariantSpec find(VariantCatalog c, LibraryKind kind, String name) {
-        VariantSpec s = c.find(kind, name).orElseThrow(() -> new IllegalArgumentException("no " + kind + " variant '" + name + "'"));
+        VariantSpec s = c.find(kind, name)
+                .orElseThrow(() -> new IllegalArgumentException("no " + kind + " variant '" + name + "'"));
         if (!s.present()) {
             throw new IllegalStateException(s.library() + " is not built");
         }
@@ -156,12 +160,14 @@ final class KernelCase implements AutoCloseable {
                 case ADD_N, SUB_N -> loop.addsub(kernel, rp, up, vp, limbs, reps);
                 case MUL_N -> loop.mulN(kernel, rp, up, vp, limbs, reps);
                 case SQR_N -> loop.sqrN(kernel, rp, up, limbs, reps);
-                case MUL_4X4 -> variant.spec().kind() == LibraryKind.GMP
-                        ? loop.mulN(kernel, rp, up, vp, 4, reps)
-                        : loop.mul4(kernel, rp, up, vp, reps);
-                case SQR_4X4 -> variant.spec().kind() == LibraryKind.GMP
-                        ? loop.sqrN(kernel, rp, up, 4, reps)
-                        : loop.sqr4(kernel, rp, up, reps);
+                case MUL_4X4 ->
+                    variant.spec().kind() == LibraryKind.GMP
+                            ? loop.mulN(kernel, rp, up, vp, 4, reps)
+                            : loop.mul4(kernel, rp, up, vp, reps);
+                case SQR_4X4 ->
+                    variant.spec().kind() == LibraryKind.GMP
+                            ? loop.sqrN(kernel, rp, up, 4, reps)
+                            : loop.sqr4(kernel, rp, up, reps);
                 case BN_UADD, BN_USUB -> loop.bn3(kernel, bn.r, bn.a, bn.b, reps);
             };
         } catch (RuntimeException e) {
@@ -190,8 +196,8 @@ final class KernelCase implements AutoCloseable {
         }
         boolean returnsCarry = op == Op.ADD_N || op == Op.SUB_N;
         if (!got.equals(expected) || returnsCarry && ret != op.expectedReturn(a, b, limbs)) {
-            throw new IllegalStateException(id + ": WRONG ANSWER (result " + (got.equals(expected) ? "ok" : "differs") + ", return " + ret
-                    + " expected " + op.expectedReturn(a, b, limbs) + ")");
+            throw new IllegalStateException(id + ": WRONG ANSWER (result " + (got.equals(expected) ? "ok" : "differs")
+                    + ", return " + ret + " expected " + op.expectedReturn(a, b, limbs) + ")");
         }
     }
 

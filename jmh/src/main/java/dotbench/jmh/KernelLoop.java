@@ -10,8 +10,7 @@ import java.nio.file.Path;
 final class KernelLoop {
     static final String LIBRARY = "build/jmh/libdotbench_kloop.so";
 
-    private KernelLoop() {
-    }
+    private KernelLoop() {}
 
     static KernelLoops load(Path root, Arena arena) {
         Path lib = root.resolve(LIBRARY);

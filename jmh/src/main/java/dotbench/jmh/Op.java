@@ -4,7 +4,12 @@ import java.math.BigInteger;
 
 /** The kernels the suite times, by the shape of their call and the answer they must give. */
 enum Op {
-    ADD_N("add_n"), SUB_N("sub_n"), MUL_N("mul_n"), SQR_N("sqr_n"), MUL_4X4("mul_4x4"), SQR_4X4("sqr_4x4"),
+    ADD_N("add_n"),
+    SUB_N("sub_n"),
+    MUL_N("mul_n"),
+    SQR_N("sqr_n"),
+    MUL_4X4("mul_4x4"),
+    SQR_4X4("sqr_4x4"),
     /** OpenSSL's BN_uadd on BIGNUMs of n limbs (bn_add_words itself is not exported). */
     BN_UADD("bn_uadd"),
     /** OpenSSL's BN_usub on BIGNUMs of n limbs, a > b. */

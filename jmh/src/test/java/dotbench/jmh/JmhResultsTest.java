@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.google.gson.JsonObject;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -25,17 +26,33 @@ class JmhResultsTest {
         var overhead = JmhResults.iterations(JMH, "overhead");
         assertEquals(2, kernel.size());
         assertEquals(1, overhead.size());
-        JsonObject r = JmhResults.toResult(kernel, overhead, Map.of("gmp/dot-noasm", new JmhResults.Library("/x/libgmp.so", true)),
-                java.util.List.of("gmp/dot:add_n:8"), new JsonObject(), new JsonObject(), "jmh", 1.0);
+        JsonObject r = JmhResults.toResult(
+                kernel,
+                overhead,
+                Map.of("gmp/dot-noasm", new JmhResults.Library("/x/libgmp.so", true)),
+                List.of("gmp/dot:add_n:8"),
+                new JsonObject(),
+                new JsonObject(),
+                "jmh",
+                1.0);
         assertEquals("jmh", r.get("suite").getAsString());
         JsonObject test = r.getAsJsonArray("tests").get(0).getAsJsonObject();
         assertEquals("add_n(8)", test.get("name").getAsString());
-        assertEquals("gmp/dot", test.getAsJsonArray("failed").get(0).getAsString(), "a failed case is listed under its test");
+        assertEquals(
+                "gmp/dot",
+                test.getAsJsonArray("failed").get(0).getAsString(),
+                "a failed case is listed under its test");
         JsonObject patched = r.getAsJsonArray("variants").get(0).getAsJsonObject();
         assertEquals("gmp/dot-noasm", patched.get("name").getAsString());
         assertEquals(true, patched.get("modified").getAsBoolean());
-        assertEquals(1.5, test.getAsJsonObject("overhead").get("empty_loop_ns_per_op").getAsDouble(), 0);
-        assertEquals(1e9 / 20, test.getAsJsonObject("median_ops_per_s").get("gmp/stock-noasm").getAsDouble(), 1e-6);
+        assertEquals(
+                1.5,
+                test.getAsJsonObject("overhead").get("empty_loop_ns_per_op").getAsDouble(),
+                0);
+        assertEquals(
+                1e9 / 20,
+                test.getAsJsonObject("median_ops_per_s").get("gmp/stock-noasm").getAsDouble(),
+                1e-6);
         JsonObject cmp = r.getAsJsonArray("comparisons").get(0).getAsJsonObject();
         assertEquals("gmp/stock-noasm", cmp.get("baseline").getAsString());
         JsonObject ratio = cmp.getAsJsonObject("tests").getAsJsonObject("add_n(8)");

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,8 +20,12 @@ class KernelCaseTest {
 
     @Test
     void everyCaseComputesTheRightAnswer() {
-        List<String> cases = Cases.all(ROOT).stream().filter(c -> c.endsWith(":8") || c.endsWith(":13") || c.endsWith(":4")).toList();
-        assertTrue(cases.stream().anyMatch(c -> c.startsWith("libdot/scalar:add_n")), "libdot's scalar variant always runs: " + cases);
+        List<String> cases = Cases.all(ROOT).stream()
+                .filter(c -> c.endsWith(":8") || c.endsWith(":13") || c.endsWith(":4"))
+                .toList();
+        assertTrue(
+                cases.stream().anyMatch(c -> c.startsWith("libdot/scalar:add_n")),
+                "libdot's scalar variant always runs: " + cases);
         assertTrue(cases.stream().anyMatch(c -> c.startsWith("baseline/adc:sub_n")), cases.toString());
         for (String id : cases) {
             try (KernelCase c = KernelCase.open(ROOT, id)) {
@@ -42,10 +49,10 @@ class KernelCaseTest {
     @Test
     void aWrongAnswerFailsTheCase() throws Exception {
         try (KernelCase c = KernelCase.open(ROOT, "libdot/scalar:add_n:8")) {
-            java.lang.reflect.Field up = KernelCase.class.getDeclaredField("up");
+            Field up = KernelCase.class.getDeclaredField("up");
             up.setAccessible(true);
             // change an input limb behind the expected answer's back: the kernel's sum no longer matches it
-            ((java.lang.foreign.MemorySegment) up.get(c)).set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 12345L);
+            ((MemorySegment) up.get(c)).set(ValueLayout.JAVA_LONG, 0, 12345L);
             IllegalStateException e = assertThrows(IllegalStateException.class, c::check);
             assertTrue(e.getMessage().contains("WRONG ANSWER"), e.getMessage());
         }

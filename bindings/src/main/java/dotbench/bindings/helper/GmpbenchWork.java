@@ -46,7 +46,8 @@ public final class GmpbenchWork {
     }
 
     private static MemorySegment find(SymbolLookup lookup, String name) {
-        return lookup.find(name).orElseThrow(() -> new UnsatisfiedLinkError("libdotbench_native.so does not export " + name));
+        return lookup.find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError("libdotbench_native.so does not export " + name));
     }
 
     /** A dotbench_timing for {@link #dotbench_case_run} to fill. */

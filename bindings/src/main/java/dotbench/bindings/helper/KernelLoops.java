@@ -34,7 +34,8 @@ public final class KernelLoops {
     }
 
     private static MemorySegment find(SymbolLookup lookup, String name) {
-        return lookup.find(name).orElseThrow(() -> new UnsatisfiedLinkError("libdotbench_kloop.so does not export " + name));
+        return lookup.find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError("libdotbench_kloop.so does not export " + name));
     }
 
     /** An empty kernel of the add/sub shape, for {@link #addsub}: the loop's own cost. */

@@ -28,8 +28,10 @@ public final class Bignum implements AutoCloseable {
 
     /** The value, which must fit in {@code limbs} 64-bit limbs. */
     public BigInteger toBigInteger(int limbs) {
-        return functions.read(address(), limbs).orElseThrow(
-                () -> new IllegalStateException("the BIGNUM of " + owner.variant().name() + " does not fit in " + limbs + " limbs"));
+        return functions
+                .read(address(), limbs)
+                .orElseThrow(() -> new IllegalStateException(
+                        "the BIGNUM of " + owner.variant().name() + " does not fit in " + limbs + " limbs"));
     }
 
     @Override

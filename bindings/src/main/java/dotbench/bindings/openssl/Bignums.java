@@ -38,7 +38,8 @@ final class Bignums {
         try (Arena scratch = Arena.ofConfined()) {
             MemorySegment out = scratch.allocate(ValueLayout.JAVA_LONG, limbs);
             int written = BN_bn2lebinpad_fn.invoke(bn2lebinpad, bn, out, (int) out.byteSize());
-            return written < 0 ? Optional.empty()
+            return written < 0
+                    ? Optional.empty()
                     : Optional.of(LimbCodec.fromLimbs(out.toArray(ValueLayout.JAVA_LONG)));
         }
     }

@@ -141,7 +141,8 @@ public final class Evp {
         return EVP_PKEY_sign_init_fn.invoke(EVP_PKEY_sign_init, ctx);
     }
 
-    public int EVP_PKEY_sign(MemorySegment ctx, MemorySegment sig, MemorySegment siglen, MemorySegment tbs, long tbslen) {
+    public int EVP_PKEY_sign(
+            MemorySegment ctx, MemorySegment sig, MemorySegment siglen, MemorySegment tbs, long tbslen) {
         return EVP_PKEY_sign_fn.invoke(EVP_PKEY_sign, ctx, sig, siglen, tbs, tbslen);
     }
 
@@ -157,7 +158,8 @@ public final class Evp {
         return EVP_PKEY_encrypt_init_fn.invoke(EVP_PKEY_encrypt_init, ctx);
     }
 
-    public int EVP_PKEY_encrypt(MemorySegment ctx, MemorySegment out, MemorySegment outlen, MemorySegment in, long inlen) {
+    public int EVP_PKEY_encrypt(
+            MemorySegment ctx, MemorySegment out, MemorySegment outlen, MemorySegment in, long inlen) {
         return EVP_PKEY_encrypt_fn.invoke(EVP_PKEY_encrypt, ctx, out, outlen, in, inlen);
     }
 
@@ -165,7 +167,8 @@ public final class Evp {
         return EVP_PKEY_decrypt_init_fn.invoke(EVP_PKEY_decrypt_init, ctx);
     }
 
-    public int EVP_PKEY_decrypt(MemorySegment ctx, MemorySegment out, MemorySegment outlen, MemorySegment in, long inlen) {
+    public int EVP_PKEY_decrypt(
+            MemorySegment ctx, MemorySegment out, MemorySegment outlen, MemorySegment in, long inlen) {
         return EVP_PKEY_decrypt_fn.invoke(EVP_PKEY_decrypt, ctx, out, outlen, in, inlen);
     }
 
@@ -205,7 +208,12 @@ public final class Evp {
         return EVP_PKEY_encapsulate_init_fn.invoke(EVP_PKEY_encapsulate_init, ctx, params);
     }
 
-    public int EVP_PKEY_encapsulate(MemorySegment ctx, MemorySegment wrappedkey, MemorySegment wrappedkeylen, MemorySegment genkey, MemorySegment genkeylen) {
+    public int EVP_PKEY_encapsulate(
+            MemorySegment ctx,
+            MemorySegment wrappedkey,
+            MemorySegment wrappedkeylen,
+            MemorySegment genkey,
+            MemorySegment genkeylen) {
         return EVP_PKEY_encapsulate_fn.invoke(EVP_PKEY_encapsulate, ctx, wrappedkey, wrappedkeylen, genkey, genkeylen);
     }
 
@@ -213,7 +221,12 @@ public final class Evp {
         return EVP_PKEY_decapsulate_init_fn.invoke(EVP_PKEY_decapsulate_init, ctx, params);
     }
 
-    public int EVP_PKEY_decapsulate(MemorySegment ctx, MemorySegment unwrapped, MemorySegment unwrappedlen, MemorySegment wrapped, long wrappedlen) {
+    public int EVP_PKEY_decapsulate(
+            MemorySegment ctx,
+            MemorySegment unwrapped,
+            MemorySegment unwrappedlen,
+            MemorySegment wrapped,
+            long wrappedlen) {
         return EVP_PKEY_decapsulate_fn.invoke(EVP_PKEY_decapsulate, ctx, unwrapped, unwrappedlen, wrapped, wrappedlen);
     }
 

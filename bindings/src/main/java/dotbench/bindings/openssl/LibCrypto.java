@@ -91,7 +91,8 @@ public final class LibCrypto {
 
     /** "OpenSSL 3.5.7 ..." as OpenSSL_version(OPENSSL_VERSION) reports it. */
     public String version() {
-        return text(OpenSSL_version_fn.invoke(openSslVersion, openssl_h.OPENSSL_VERSION())).orElse("");
+        return text(OpenSSL_version_fn.invoke(openSslVersion, openssl_h.OPENSSL_VERSION()))
+                .orElse("");
     }
 
     public long versionNumber() {
@@ -99,11 +100,13 @@ public final class LibCrypto {
     }
 
     public String compilerFlags() {
-        return text(OpenSSL_version_fn.invoke(openSslVersion, openssl_h.OPENSSL_CFLAGS())).orElse("");
+        return text(OpenSSL_version_fn.invoke(openSslVersion, openssl_h.OPENSSL_CFLAGS()))
+                .orElse("");
     }
 
     public String builtOn() {
-        return text(OpenSSL_version_fn.invoke(openSslVersion, openssl_h.OPENSSL_BUILT_ON())).orElse("");
+        return text(OpenSSL_version_fn.invoke(openSslVersion, openssl_h.OPENSSL_BUILT_ON()))
+                .orElse("");
     }
 
     /**
@@ -135,8 +138,8 @@ public final class LibCrypto {
     /** An exception for a failed {@code call}, with the error queue's contents. */
     public OpenSslException failure(String call) {
         String queue = drainErrors();
-        return new OpenSslException(call + " failed in " + variant.name() + " (" + variant.spec().library() + ")"
-                + (queue.isEmpty() ? "" : ": " + queue));
+        return new OpenSslException(call + " failed in " + variant.name() + " ("
+                + variant.spec().library() + ")" + (queue.isEmpty() ? "" : ": " + queue));
     }
 
     /** Parses an unencrypted PEM private key (any type the library's decoders know). */
@@ -148,7 +151,8 @@ public final class LibCrypto {
                 throw failure("BIO_new_mem_buf");
             }
             try {
-                MemorySegment key = PEM_read_bio_PrivateKey_fn.invoke(pemReadBioPrivateKey, in, MemorySegment.NULL, MemorySegment.NULL, MemorySegment.NULL);
+                MemorySegment key = PEM_read_bio_PrivateKey_fn.invoke(
+                        pemReadBioPrivateKey, in, MemorySegment.NULL, MemorySegment.NULL, MemorySegment.NULL);
                 if (key.equals(MemorySegment.NULL)) {
                     throw failure("PEM_read_bio_PrivateKey");
                 }
@@ -167,13 +171,22 @@ public final class LibCrypto {
             throw failure("BIO_new");
         }
         try (Arena arena = Arena.ofConfined()) {
-            if (PEM_write_bio_PrivateKey_fn.invoke(pemWriteBioPrivateKey, out, key.address(), MemorySegment.NULL, MemorySegment.NULL, 0,
-                    MemorySegment.NULL, MemorySegment.NULL) != 1) {
+            if (PEM_write_bio_PrivateKey_fn.invoke(
+                            pemWriteBioPrivateKey,
+                            out,
+                            key.address(),
+                            MemorySegment.NULL,
+                            MemorySegment.NULL,
+                            0,
+                            MemorySegment.NULL,
+                            MemorySegment.NULL)
+                    != 1) {
                 throw failure("PEM_write_bio_PrivateKey");
             }
             MemorySegment data = arena.allocate(ValueLayout.ADDRESS);
             long length = BIO_ctrl_fn.invoke(bioCtrl, out, openssl_h.BIO_CTRL_INFO(), 0, data);
-            return new String(data.get(ValueLayout.ADDRESS, 0).reinterpret(length).toArray(ValueLayout.JAVA_BYTE),
+            return new String(
+                    data.get(ValueLayout.ADDRESS, 0).reinterpret(length).toArray(ValueLayout.JAVA_BYTE),
                     StandardCharsets.US_ASCII);
         } finally {
             BIO_free_fn.invoke(bioFree, out);
@@ -193,7 +206,8 @@ public final class LibCrypto {
     /** A context for an algorithm by name ("RSA", "DH", "DSA"), for key and parameter generation. */
     public PkeyCtx newContext(String algorithm) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment ctx = evp.EVP_PKEY_CTX_new_from_name(MemorySegment.NULL, arena.allocateFrom(algorithm), MemorySegment.NULL);
+            MemorySegment ctx = evp.EVP_PKEY_CTX_new_from_name(
+                    MemorySegment.NULL, arena.allocateFrom(algorithm), MemorySegment.NULL);
             if (ctx.equals(MemorySegment.NULL)) {
                 throw failure("EVP_PKEY_CTX_new_from_name(" + algorithm + ")");
             }
@@ -222,14 +236,21 @@ public final class LibCrypto {
 
     /** Fresh DSA parameters (p of {@code bits}, q of {@code qBits}, FIPS 186-2 generator) and a key in them. */
     public Pkey generateDsa(int bits, int qBits) {
-        try (Arena arena = Arena.ofConfined(); PkeyCtx pctx = newContext("DSA")) {
+        try (Arena arena = Arena.ofConfined();
+                PkeyCtx pctx = newContext("DSA")) {
             pctx.check(evp.EVP_PKEY_paramgen_init(pctx.address()), "EVP_PKEY_paramgen_init");
-            pctx.check(evp.EVP_PKEY_CTX_set_dsa_paramgen_type(pctx.address(), arena.allocateFrom("fips186_2")), "EVP_PKEY_CTX_set_dsa_paramgen_type");
-            pctx.check(evp.EVP_PKEY_CTX_set_dsa_paramgen_bits(pctx.address(), bits), "EVP_PKEY_CTX_set_dsa_paramgen_bits");
-            pctx.check(evp.EVP_PKEY_CTX_set_dsa_paramgen_q_bits(pctx.address(), qBits), "EVP_PKEY_CTX_set_dsa_paramgen_q_bits");
+            pctx.check(
+                    evp.EVP_PKEY_CTX_set_dsa_paramgen_type(pctx.address(), arena.allocateFrom("fips186_2")),
+                    "EVP_PKEY_CTX_set_dsa_paramgen_type");
+            pctx.check(
+                    evp.EVP_PKEY_CTX_set_dsa_paramgen_bits(pctx.address(), bits), "EVP_PKEY_CTX_set_dsa_paramgen_bits");
+            pctx.check(
+                    evp.EVP_PKEY_CTX_set_dsa_paramgen_q_bits(pctx.address(), qBits),
+                    "EVP_PKEY_CTX_set_dsa_paramgen_q_bits");
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             pctx.check(evp.EVP_PKEY_paramgen(pctx.address(), out), "EVP_PKEY_paramgen");
-            try (Pkey params = new Pkey(this, out.get(ValueLayout.ADDRESS, 0)); PkeyCtx kctx = newContext(params)) {
+            try (Pkey params = new Pkey(this, out.get(ValueLayout.ADDRESS, 0));
+                    PkeyCtx kctx = newContext(params)) {
                 kctx.check(evp.EVP_PKEY_keygen_init(kctx.address()), "EVP_PKEY_keygen_init");
                 return kctx.keygen();
             }
@@ -238,9 +259,12 @@ public final class LibCrypto {
 
     /** A fresh DH key in a named group ("ffdhe2048" ...), private length as the library picks it. */
     public Pkey generateFfdh(String group) {
-        try (Arena arena = Arena.ofConfined(); PkeyCtx ctx = newContext("DH")) {
+        try (Arena arena = Arena.ofConfined();
+                PkeyCtx ctx = newContext("DH")) {
             ctx.check(evp.EVP_PKEY_keygen_init(ctx.address()), "EVP_PKEY_keygen_init");
-            ctx.check(evp.EVP_PKEY_CTX_set_group_name(ctx.address(), arena.allocateFrom(group)), "EVP_PKEY_CTX_set_group_name(" + group + ")");
+            ctx.check(
+                    evp.EVP_PKEY_CTX_set_group_name(ctx.address(), arena.allocateFrom(group)),
+                    "EVP_PKEY_CTX_set_group_name(" + group + ")");
             return ctx.keygen();
         }
     }

@@ -41,7 +41,8 @@ public final class Pkey implements AutoCloseable {
 
     void checkOwner(LibCrypto library) {
         if (library != owner) {
-            throw new IllegalArgumentException("this key belongs to " + owner.variant().name() + ", not to " + library.variant().name());
+            throw new IllegalArgumentException("this key belongs to "
+                    + owner.variant().name() + ", not to " + library.variant().name());
         }
     }
 

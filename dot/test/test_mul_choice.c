@@ -1,0 +1,55 @@
+/* The measured mul/sqr/r52 choice (mul_table.h, applied by dot_choose_mul): a family with a row
+ * gets that row's kernels and says so, a family without one gets the zen4 row labelled as not
+ * measured there, a variant without a row keeps its own kernels, and the tables the library hands
+ * out carry the choice (dot_kernels_for, dot_settings). */
+#include <string.h>
+#include "common/check.h"
+#include "dot_impl.h"
+
+static dot_kernels own(const char *name, const char *isa)
+{
+    int ifma = strcmp(isa, "ifma") == 0;
+    dot_kernels k = {.name = name,
+                     .mul_4x4 = ifma ? dot_ifma_mul_4x4 : dot_scalar_mul_4x4,
+                     .sqr_4x4 = ifma ? dot_ifma_sqr_4x4 : dot_scalar_sqr_4x4,
+                     .mul_5x5_r52 = ifma ? dot_ifma_mul_5x5_r52 : dot_scalar_mul_5x5_r52,
+                     .mul_from = isa};
+    return k;
+}
+
+int main(void)
+{
+    char from[96];
+    dot_kernels k = own("ifma", "ifma");
+    dot_choose_mul("zen4", &k, from, sizeof from);
+    CHECK(k.mul_4x4 == dot_scalar_mul_4x4 && k.sqr_4x4 == dot_scalar_sqr_4x4 &&
+              k.mul_5x5_r52 == dot_ifma_mul_5x5_r52,
+          "zen4/ifma: the scalar product and square, the IFMA radix-2^52 product");
+    CHECK(strcmp(k.mul_from, "scalar, ifma for mul_5x5_r52 (zen4 table)") == 0,
+          "zen4/ifma says whose kernels and which row: %s", k.mul_from);
+
+    k = own("ifma", "ifma");
+    dot_choose_mul("intel-avx512", &k, from, sizeof from);
+    CHECK(k.mul_4x4 == dot_scalar_mul_4x4 && k.mul_5x5_r52 == dot_ifma_mul_5x5_r52,
+          "a family without a row gets the zen4 row");
+    CHECK(strstr(k.mul_from, "(zen4 table, not measured on intel-avx512)") != NULL,
+          "and says it was not measured there: %s", k.mul_from);
+
+    k = own("avx512", "scalar");
+    dot_choose_mul("zen4", &k, from, sizeof from);
+    CHECK(k.mul_4x4 == dot_scalar_mul_4x4 && k.sqr_4x4 == dot_scalar_sqr_4x4 &&
+              k.mul_5x5_r52 == dot_scalar_mul_5x5_r52 && strcmp(k.mul_from, "scalar") == 0,
+          "a variant without a row keeps its own (scalar) kernels: %s", k.mul_from);
+
+    const dot_kernels *t = dot_kernels_for("ifma");
+    if (t) {
+        CHECK(t->mul_4x4 == dot_scalar_mul_4x4 && t->mul_5x5_r52 == dot_ifma_mul_5x5_r52,
+              "dot_kernels_for(ifma) carries the choice");
+        CHECK(strstr(t->mul_from, "table") != NULL, "and names its row: %s", t->mul_from);
+    } else {
+        printf("(no IFMA here: the handed-out ifma table is not checked)\n");
+    }
+    CHECK(strstr(dot_settings(), " mul=") != NULL, "dot_settings records the choice: %s",
+          dot_settings());
+    return dot_check_summary();
+}

@@ -1,0 +1,88 @@
+package dotbench.pipeline;
+
+import dotbench.bindings.LibraryKind;
+import dotbench.bindings.VariantCatalog;
+import dotbench.bindings.VariantSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Turns --variants into the variant specs of one library kind (GMP: libgmp builds; OpenSSL:
+ * libcrypto builds), with errors a user can act on: a matrix variant that is not built is exit 3,
+ * an unknown name is a usage error listing the known ones.
+ */
+public final class VariantSelection {
+    /** The variant matrix's builds of every kind, in the order A/B pairs and tables list them. */
+    public static final List<String> MATRIX = List.of("stock", "dot", "stock-noasm", "dot-noasm");
+
+    private final VariantCatalog catalog;
+    private final LibraryKind kind;
+    private final String label;
+    private final String folder;
+
+    /** @param label the kind as messages name it ("GMP"); @param folder its builds' folder under build/ ("gmp") */
+    public VariantSelection(VariantCatalog catalog, LibraryKind kind, String label, String folder) {
+        this.catalog = catalog;
+        this.kind = kind;
+        this.label = label;
+        this.folder = folder;
+    }
+
+    /** @param spec the --variants value; empty for every built variant */
+    public List<VariantSpec> resolve(Optional<String> spec) {
+        if (spec.isEmpty()) {
+            return defaults();
+        }
+        List<VariantSpec> out = new ArrayList<>();
+        for (String raw : spec.get().split(",")) {
+            String name = raw.trim();
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (out.stream().anyMatch(v -> v.name().equals(name))) {
+                throw new DotbenchException(ExitCodes.USAGE, "variant '" + name + "' is named twice");
+            }
+            out.add(catalog.find(kind, name).orElseThrow(() -> missing(name)));
+        }
+        if (out.isEmpty()) {
+            throw new DotbenchException(ExitCodes.USAGE, "--variants names no variant");
+        }
+        return out;
+    }
+
+    private DotbenchException missing(String name) {
+        if (MATRIX.contains(name)) {
+            return new DotbenchException(
+                    ExitCodes.MISSING_BUILD,
+                    label + " variant '" + name + "' is not built: "
+                            + catalog.root().resolve("build/" + folder + "/" + name + "/lib/" + kind.fileName())
+                            + " does not exist (run `make libs`)");
+        }
+        List<String> known = new ArrayList<>(MATRIX);
+        catalog.of(kind).stream()
+                .map(VariantSpec::name)
+                .filter(n -> !known.contains(n))
+                .forEach(known::add);
+        return new DotbenchException(
+                ExitCodes.USAGE, "unknown " + label + " variant '" + name + "'; known: " + String.join(", ", known));
+    }
+
+    /** The built matrix variants, then any other built ones; none is an error, never a quiet fallback to the system's. */
+    private List<VariantSpec> defaults() {
+        List<VariantSpec> built = new ArrayList<>();
+        MATRIX.forEach(n -> catalog.find(kind, n).ifPresent(built::add));
+        catalog.built(kind).stream().filter(v -> !MATRIX.contains(v.name())).forEach(built::add);
+        if (built.isEmpty()) {
+            throw new DotbenchException(
+                    ExitCodes.MISSING_BUILD,
+                    "no " + label + " variants under "
+                            + catalog.root().resolve("build/" + folder)
+                            + " (expected stock, dot, stock-noasm, dot-noasm with lib/"
+                            + kind.fileName()
+                            + "). Build them with `make libs`; to time the system's library instead, ask for it:"
+                            + " --variants system");
+        }
+        return built;
+    }
+}
