@@ -9,7 +9,8 @@
 #   2. a bad DOTSSL_NTT_MIN_BITS stops the process with its one-line message.
 #   3. one RSA-6144 verify under gdb (calls.sh): with DOTSSL_NTT_MIN_BITS=6144 every Montgomery
 #      product goes to dot_ntt_mont_mul and none to bn_mul_mont; with DOTSSL_NTT_MIN_BITS=off none
-#      does. (The default threshold depends on the CPU: 6144 bits with IFMA, 8192 with AVX2.) Needs build/ntt-rsa/rsa6144.der and bench_rsa (made here when missing).
+#      does (the default threshold depends on the CPU: bn_ntt.c). Needs build/ntt-rsa/rsa6144.der
+#      and bench_rsa (made here when missing).
 # exit: 0 passed, 1 failed, 2 bad usage
 set -euo pipefail
 [[ $# -ge 1 ]] || { echo "usage: check.sh BUILD [MIN_BITS]" >&2; exit 2; }
