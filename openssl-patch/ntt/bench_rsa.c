@@ -104,9 +104,11 @@ int main(int argc, char **argv)
                 once_op = i;
         reps = strtol(argv[4], &end, 10);
     }
-    if (!(once ? once_op >= 0 && !*end && reps >= 0 && reps <= 1000 : argc == 3 && end && !*end && seconds > 0 && seconds <= 600)) {
-        fprintf(stderr, "usage: bench_rsa KEY.der SECONDS (0 < SECONDS <= 600)\n"
-                        "       bench_rsa KEY.der once sign|verify|encrypt|decrypt REPS (0..1000)\n");
+    if (!(once ? once_op >= 0 && !*end && reps >= 0 && reps <= 1000
+               : argc == 3 && end && !*end && seconds > 0 && seconds <= 600)) {
+        fprintf(stderr,
+                "usage: bench_rsa KEY.der SECONDS (0 < SECONDS <= 600)\n"
+                "       bench_rsa KEY.der once sign|verify|encrypt|decrypt REPS (0..1000)\n");
         return 2;
     }
     EVP_PKEY *key = read_key(argv[1]);
