@@ -50,6 +50,8 @@ else
   fresh_obj
   logged "$obj/configure.out" 30 in_obj "${configure[@]}"
 fi
+# a CPU path whose sec_ asm calls mpn_add_n directly would reach libdot's fast flavour: refused
+[[ $variant != dot* ]] || "$here/sec_host.sh" "$obj" "$host"
 logged "$obj/make.out" 40 make -C "$obj" -j"$jobs"
 logged "$obj/install.out" 20 make -C "$obj" install
 

@@ -46,7 +46,9 @@ hits() {
 
 fail=0
 rm -f "$work"/ref.*
-for v in stock stock-noasm dot dot-noasm; do
+# CALLS_VARIANTS: a subset (the per-DOT_ISA runs of mk/safety.mk take the dot pair; their
+# results are then compared with each other). Under DOT_ISA, a dot marker must name that variant.
+for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
   prefix=$build/$lib/$v
   probe=$work/probe-$v
   cc -O1 -g -I"$prefix/include" "$root/$lib-patch/test/probe.c" -o "$probe" -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" $ldlib -ldl
@@ -57,6 +59,7 @@ for v in stock stock-noasm dot dot-noasm; do
   line="$lib/$v: marker=\"$marker\" dot_symbols=$syms"
   if [[ $v == dot* ]]; then
     [[ $marker == "$prefix_marker "* && $syms -gt 0 ]] || { echo "$line: FAIL (no marker or no libdot code)"; fail=1; }
+    [[ -z ${DOT_ISA:-} || $marker == *"isa=$DOT_ISA "* ]] || { echo "$line: FAIL (DOT_ISA=$DOT_ISA not in force)"; fail=1; }
   else
     [[ $marker == none && $syms -eq 0 ]] || { echo "$line: FAIL (stock build contains libdot)"; fail=1; }
   fi

@@ -16,6 +16,9 @@ for x in default 0 max; do
   for f in mpn_add_n mpn_sub_n mpn_add_nc mpn_sub_nc; do runs+=("$f 1-64 $x"); done
 done
 runs+=("mpn_mul_basecase 1-16 default" "mpn_sqr_basecase 1-16 default")
+# TRY_RUNS="function:sizes:crossover ..." replaces the list, TRY_REPS sets try's repetitions
+# (default 10) (the per-DOT_ISA runs of mk/safety.mk)
+if [[ -n ${TRY_RUNS:-} ]]; then runs=(); for r in $TRY_RUNS; do runs+=("${r//:/ }"); done; fi
 for t in "${runs[@]}"; do
   set -- $t
   xenv=()
@@ -23,8 +26,8 @@ for t in "${runs[@]}"; do
   # try's seed is fixed unless -R is given; -W: no progress spinner in a log. It exits non-zero
   # on the first mismatch.
   before=$(grep -cE "^$1 [0-9]+$" "$obj/try.out" || true)
-  (cd "$obj/tests/devel" && env "${xenv[@]}" ./try -W -s "$2" "$1") >> "$obj/try.out" 2>&1 || { tail -30 "$obj/try.out"; echo "try $1 (DOT_CROSSOVER=$3): FAIL"; exit 1; }
+  (cd "$obj/tests/devel" && env "${xenv[@]}" ./try -W ${TRY_REPS:+-r "$TRY_REPS"} -s "$2" "$1") >> "$obj/try.out" 2>&1 || { tail -30 "$obj/try.out"; echo "try $1 (DOT_CROSSOVER=$3): FAIL"; exit 1; }
   after=$(grep -cE "^$1 [0-9]+$" "$obj/try.out" || true)
   (( after > before )) || { echo "try $1: no test count printed"; exit 1; }
-  echo "  try $1 (sizes $2, crossover $3): passed $(grep -E "^$1 [0-9]+$" "$obj/try.out" | tail -1 | cut -d" " -f2) tests"
+  echo "  try $1 (sizes $2, crossover $3${DOT_ISA:+, DOT_ISA=$DOT_ISA}): passed $(grep -E "^$1 [0-9]+$" "$obj/try.out" | tail -1 | cut -d" " -f2) tests"
 done

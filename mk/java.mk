@@ -4,6 +4,7 @@
 #   make java           build the native helpers, package the jars, write build/harness/dotbench
 #   make java-test      the JUnit suites (part of `make test`)
 #   make gmpbench-quick the quick GMPbench-style A/B of the GMP variants (what `make run` runs)
+#   make ntt-quick      the NTT multiplication crossover suite, quick profile (build/results/ntt-quick.json)
 #   make gmpbench-full  the same with GMPbench's 250 ms batches and more samples
 #   make fidelity       the A/B ratios from Java against the native driver's: 4 rounds, each a fresh JVM
 #                       and a fresh native process, quick profile unless FIDELITY_ARGS says otherwise
@@ -30,7 +31,7 @@ MVN := JAVA_HOME=$(JDK25) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn
 # prerequisites (.SECONDEXPANSION) gives it back instead of reading a variable
 JAVA_SRCS := pom.xml $(subst $$,$$$$,$(shell find bindings/pom.xml bindings/src harness/pom.xml harness/src/main/java harness/src/main/resources -type f 2>/dev/null))
 
-.PHONY: java java-native java-test java-jdk java-format java-lint format format-check gmpbench-quick gmpbench-full fidelity bindings
+.PHONY: java java-native java-test java-jdk java-format java-lint format format-check gmpbench-quick gmpbench-full fidelity bindings ntt-quick
 
 java-jdk:
 	@test -n "$(JDK25)" || { echo "java.mk: no JDK 25 found (looked at JAVA_HOME and /usr/lib/jvm/*/release); install one, e.g. Temurin 25, under /usr/lib/jvm" >&2; exit 1; }
@@ -46,7 +47,13 @@ $(HARNESS_OUT)/gmpbench_native: $(HARNESS_C)/gmpbench_native.c $(HARNESS_WORK) $
 	@mkdir -p $(@D)
 	$(CC) $(HARNESS_CFLAGS) -o $@ $(HARNESS_C)/gmpbench_native.c $(HARNESS_WORK) -ldl -lm
 
-java-native: $(DOT_SO) $(HARNESS_OUT)/libdotbench_native.so $(HARNESS_OUT)/gmpbench_native
+# libdotbench_ntt.so: the NTT suite's kernels (each libdot NTT variant by its transform table,
+# from libdot's static archive) and its timed loop
+$(HARNESS_OUT)/libdotbench_ntt.so: $(HARNESS_C)/ntt_loop.c $(HARNESS_C)/ntt_loop.h $(DOT_A) | deps
+	@mkdir -p $(@D)
+	$(CC) $(HARNESS_CFLAGS) -I$(DOT_DIR)/include -I$(DOT_DIR)/src -shared -Wl,-z,noexecstack -o $@ $(HARNESS_C)/ntt_loop.c $(DOT_A)
+
+java-native: $(DOT_SO) $(HARNESS_OUT)/libdotbench_native.so $(HARNESS_OUT)/gmpbench_native $(HARNESS_OUT)/libdotbench_ntt.so
 
 $(DOTBENCH_JAR): $(JAVA_SRCS) | java-jdk deps
 	$(MVN) -q -DskipTests package
@@ -77,6 +84,10 @@ RESULTS_OUT := $(BUILD)/results
 gmpbench-quick: java libs
 	$(DOTBENCH) gmpbench --quick --out $(RESULTS_OUT)/gmpbench-quick.json
 
+# the NTT multiplication crossover suite's quick profile (under a minute): GMP against libdot's NTT
+ntt-quick: java libs
+	$(DOTBENCH) ntt --quick --out $(RESULTS_OUT)/ntt-quick.json
+
 gmpbench-full: java libs
 	$(DOTBENCH) gmpbench --out $(RESULTS_OUT)/gmpbench-full.json
 
@@ -99,3 +110,4 @@ format-check: java-lint
 
 TEST_TARGETS += java-test java-lint
 RUN_TARGETS += gmpbench-quick
+BENCH_TARGETS += ntt-quick

@@ -62,6 +62,8 @@ generate openssl "$build/openssl/stock/include" -- \
   openssl/crypto.h openssl/err.h openssl/bio.h openssl/pem.h openssl/evp.h openssl/rsa.h openssl/dsa.h openssl/bn.h
 # the harness's native helper, libdotbench_native.so
 generate gmpbench "$root/harness/src/main/c" "$build/gmp/stock/include" -- gmpbench_work.h gmp_fns.h
+# the NTT suite's kernels and timed loop, libdotbench_ntt.so
+generate ntt "$root/harness/src/main/c" -- ntt_loop.h
 # the JMH suite's native loops, libdotbench_kloop.so
 generate kloop "$root/jmh/src/main/c" -- kernel_loop.h
 # the C library's environment, which libcrypto reads OPENSSL_ia32cap from when it loads

@@ -24,6 +24,7 @@ int device_bench_phases(int, char **);
 int device_tune_addsub(int, char **);
 int device_bench_ntt(int, char **);
 int device_bench_ntt_mont(int, char **);
+int device_timing_ct(int, char **);
 
 static char *quick_argv[] = {"bench", "--quick", NULL};
 static char *full_argv[] = {"bench", NULL};
@@ -42,6 +43,7 @@ static const struct {
     {"tune_addsub", NULL, device_tune_addsub},
     {"bench_ntt", NULL, device_bench_ntt},
     {"bench_ntt_mont", NULL, device_bench_ntt_mont},
+    {"timing_ct", NULL, device_timing_ct},
 };
 #define N_PROGRAMS (sizeof programs / sizeof programs[0])
 

@@ -2,7 +2,9 @@
 """Checks result files against the documented schema (results/schema/dotbench-result-1.schema.json).
 
 usage: validate.py FILE_OR_DIR...   (directories: every *.json in them but paper-reference.json)
-Prints one line per file and "N passed, N failed"; exits 1 on any failure.
+Prints one line per file and "N passed, N failed"; exits 1 on any failure, and when there was no
+file to check (an empty directory or a wrong path must not pass). A file that is not UTF-8 or not
+JSON is reported as a failure and the rest are still checked.
 """
 import json
 import pathlib
@@ -29,6 +31,8 @@ def main(args):
     for path in files(args):
         try:
             errors = sorted(validator.iter_errors(json.loads(path.read_text())), key=str)
+        except UnicodeDecodeError as e:
+            errors = [f"not UTF-8 (byte {e.start}: {e.reason})"]
         except (OSError, json.JSONDecodeError) as e:
             errors = [e]
         if errors:
@@ -40,6 +44,9 @@ def main(args):
             passed += 1
             print(f"  ok   {path}")
     print(f"{passed} passed, {failed} failed")
+    if passed + failed == 0:
+        print(f"  FAIL no result files in {' '.join(args) or '(no arguments)'}")
+        return 1
     return 1 if failed else 0
 
 

@@ -250,7 +250,7 @@ void dot_addsub_battery(const dot_aors_case *c, unsigned long random_count)
     dot_rng r;
     dot_rng_seed(&r, 0xd07d07 + (uint64_t)c->is_sub);
     unsigned long before = dot_check_failures();
-    random_cases(c, random_count, &r);
+    random_cases(c, dot_test_cases(random_count), &r);
     pathological_cases(c, &r);
     printf("  %-24s %s\n", c->label, dot_check_failures() == before ? "ok" : "MISMATCHES");
 }

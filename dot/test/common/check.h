@@ -13,6 +13,11 @@ void dot_check(int ok, const char *file, int line, const char *fmt, ...)
 int dot_check_summary(void);
 unsigned long dot_check_failures(void);
 
+/* The random-case count a battery runs: `count`, divided by DOT_TEST_DIVISOR when that is set
+ * (the sanitizer runs of mk/safety.mk, where every case costs several times more; the
+ * pathological and exhaustive families always run in full). */
+unsigned long dot_test_cases(unsigned long count);
+
 /* xoshiro256**: fast, seedable, and the same on every machine. */
 typedef struct { uint64_t s[4]; } dot_rng;
 void dot_rng_seed(dot_rng *r, uint64_t seed);

@@ -115,6 +115,7 @@ static void mul_battery(const char *label, mulb_mul_fn mul, mulb_sqr_fn sqr, mul
     unsigned long before = dot_check_failures();
     dot_rng r;
     dot_rng_seed(&r, 0x3d0f5eedULL);
+    random_cases = dot_test_cases(random_cases);
     dot_limb_t u[5], v[5];
     for (unsigned long t = 0; t < 2 * random_cases; t++) {
         int shaped = t >= random_cases;

@@ -32,6 +32,11 @@ class SideBySideTest {
     Path temp;
 
     private List<VariantSpec> variantsIncludingACopy() throws IOException {
+        // the built variants must be here: the system libgmp and its copy alone would pass
+        List<VariantSpec> built = TestRoot.catalog().built(LibraryKind.GMP);
+        assertTrue(
+                names(built).containsAll(List.of("stock", "stock-noasm", "dot", "dot-noasm")),
+                "GMP builds: " + names(built) + " (make libs)");
         List<VariantSpec> specs = new ArrayList<>(TestRoot.catalog().of(LibraryKind.GMP));
         VariantSpec system = TestRoot.systemGmp();
         Path copy = temp.resolve("libgmp-copy.so.10");
@@ -93,7 +98,15 @@ class SideBySideTest {
                     assertEquals(a.modPow(b, m), r.powm(x, y, mod).toBigInteger(), v.toString());
                 }
             }
-            assertTrue(loaded.size() >= 2);
+            // both patched builds answered, each with the dotmp marker and libdot's settings
+            List<String> patched = loaded.stream()
+                    .filter(v -> v.marker()
+                            .map(mk -> mk.startsWith("dotmp") && mk.contains("isa="))
+                            .orElse(false))
+                    .map(v -> v.spec().name())
+                    .toList();
+            assertTrue(patched.containsAll(List.of("dot", "dot-noasm")), "variants with the dotmp marker: " + patched);
+            assertTrue(loaded.size() >= 6, "loaded: " + loaded);
         } finally {
             loaded.forEach(LibraryVariant::close);
         }

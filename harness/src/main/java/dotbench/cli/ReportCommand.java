@@ -15,11 +15,13 @@ import dotbench.report.ResultFile;
 import dotbench.results.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -44,8 +46,9 @@ final class ReportCommand implements Callable<Integer> {
     @Option(
             names = "--reference",
             paramLabel = "FILE",
-            description = "The paper's figures (default results/paper-reference.json).")
-    Path reference;
+            description = "A file of papers' figures; repeatable (default results/paper-reference.json and every"
+                    + " results/reference/*.json).")
+    List<Path> references = new ArrayList<>();
 
     @Option(
             names = "--out-dir",
@@ -63,24 +66,45 @@ final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** results/paper-reference.json (the DoT paper's figures), then results/reference/*.json (other papers'). */
+    static List<Path> defaultReferences(Path root) {
+        List<Path> out = new ArrayList<>(List.of(root.resolve("results/paper-reference.json")));
+        Path more = root.resolve("results/reference");
+        if (Files.isDirectory(more)) {
+            try (Stream<Path> s = Files.list(more)) {
+                s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(out::add);
+            } catch (IOException e) {
+                throw new DotbenchException(ExitCodes.IO_ERROR, "cannot list " + more + ": " + e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Path root = Roots.find();
-        Path ref = reference != null ? reference : root.resolve("results/paper-reference.json");
+        List<Path> refs = references.isEmpty() ? defaultReferences(root) : references;
         Path dir = outDir != null ? outDir : root.resolve("build/report");
         List<ResultFile> files;
         List<PaperFigure> figures;
         try {
             files = ReportInputs.collect(inputs, spec.commandLine().getErr());
-            figures = PaperFigure.load(ref);
+            figures = new ArrayList<>();
+            for (Path ref : refs) {
+                figures.addAll(PaperFigure.load(ref));
+            }
         } catch (IOException e) {
             throw new DotbenchException(ExitCodes.IO_ERROR, e.getMessage(), e);
         }
         if (files.isEmpty()) {
             throw new DotbenchException(ExitCodes.USAGE, "no dotbench result file among " + inputs);
         }
-        ReportModel model = ReportModel.build(files, ref, figures, Instant.now().toString());
+        ReportModel model = ReportModel.build(
+                files,
+                String.join(", ", refs.stream().map(Path::toString).toList()),
+                figures,
+                Instant.now().toString());
         Path html = dir.resolve("report.html");
         Path md = dir.resolve("report.md");
         String trends = "";

@@ -1,6 +1,7 @@
 package dotbench.cli;
 
 import dotbench.gmpbench.GmpBench;
+import dotbench.ntt.Ntt;
 import dotbench.pipeline.Registry;
 import dotbench.speed.Speed;
 
@@ -9,6 +10,6 @@ final class Suites {
     private Suites() {}
 
     static Registry builtIn() {
-        return new Registry().register(GmpBench::new).register(Speed::new);
+        return new Registry().register(GmpBench::new).register(Speed::new).register(Ntt::new);
     }
 }

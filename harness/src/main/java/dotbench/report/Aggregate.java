@@ -34,6 +34,7 @@ final class Aggregate {
                         mean(xs, RatioEstimate::high),
                         noisy));
             case "max" -> xs.stream().max(Comparator.comparingDouble(RatioEstimate::ratio));
+            case "min" -> xs.stream().min(Comparator.comparingDouble(RatioEstimate::ratio));
             default -> xs.size() == 1 ? Optional.of(xs.getFirst()) : Optional.empty();
         };
     }

@@ -67,6 +67,12 @@ public final class HtmlReport {
                 "fig9",
                 m.latencyCdfs(),
                 "No latency distributions (tests[].latency) among the inputs.");
+        section(
+                h,
+                "NTT multiplication vs GMP: speedup over operand size",
+                "ntt",
+                m.nttCurves(),
+                "No NTT suite results (suite \"ntt\") among the inputs; `dotbench ntt` writes them.");
         fleet(h, m);
         officialFidelity(h, m);
         return h.append(appendix).append("</body></html>\n").toString();

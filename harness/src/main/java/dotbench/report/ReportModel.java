@@ -16,11 +16,18 @@ public record ReportModel(
         List<Charts.Chart> gmpbenchBars,
         List<Charts.Chart> speedBars,
         List<Charts.Chart> latencyCdfs,
+        List<Charts.Chart> nttCurves,
         List<FleetTable> fleet,
         List<OfficialFidelity> officialFidelity) {
 
     public static ReportModel build(
             List<ResultFile> files, Path reference, List<PaperFigure> figures, String generated) {
+        return build(files, reference.toString(), figures, generated);
+    }
+
+    /** @param references where the figures come from, as the report names them */
+    public static ReportModel build(
+            List<ResultFile> files, String references, List<PaperFigure> figures, String generated) {
         List<Machine> machines = Machine.group(files);
         Set<String> suites = new TreeSet<>();
         files.forEach(f -> suites.add(f.suite()));
@@ -30,7 +37,7 @@ public record ReportModel(
                 .toList();
         return new ReportModel(
                 generated,
-                reference.toString(),
+                references,
                 List.copyOf(files),
                 machines,
                 Reproduction.table(figures, machines),
@@ -38,6 +45,7 @@ public record ReportModel(
                 Charts.improvementBars("gmpbench", "fig4", machines),
                 Charts.improvementBars("speed", "fig5", machines),
                 Charts.latencyCdfs(machines),
+                NttCurves.charts(machines),
                 fleet,
                 OfficialFidelity.of(machines));
     }

@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Key handling, every operation's correctness check (passing on a real library, failing on wrong
- * expected values) and the window runner, against the system libcrypto (the small sizes only, so
- * the suite stays quick).
+ * expected values) and the window runner, against the patched libcrypto build/openssl/dot (the
+ * system libcrypto where nothing is built; the small sizes only, so the suite stays quick).
  */
 class SpeedCaseTest {
     @TempDir
@@ -44,9 +44,20 @@ class SpeedCaseTest {
     @BeforeAll
     static void load() {
         Path root = Path.of(System.getProperty("dotbench.root", "."));
-        var system = VariantCatalog.scan(root).find(LibraryKind.OPENSSL, VariantCatalog.SYSTEM);
-        assumeTrue(system.isPresent(), "no system libcrypto.so.3");
-        lib = LoadedVariant.load(system.get(), Optional.empty());
+        VariantCatalog catalog = VariantCatalog.scan(root);
+        // the patched libcrypto when it is built (`make java-test` builds it first), so this suite
+        // cannot pass without touching it; the system's only where there is no build at all
+        var dot = catalog.built(LibraryKind.OPENSSL).stream()
+                .filter(v -> v.name().equals("dot"))
+                .findFirst();
+        var chosen = dot.or(() -> catalog.find(LibraryKind.OPENSSL, VariantCatalog.SYSTEM));
+        assumeTrue(chosen.isPresent(), "neither build/openssl/dot (make libs) nor a system libcrypto.so.3");
+        lib = LoadedVariant.load(chosen.get(), Optional.empty());
+        if (dot.isPresent()) {
+            assertTrue(
+                    lib.marker().map(m -> m.startsWith("dotssl")).orElse(false),
+                    "build/openssl/dot loaded without the dotssl marker");
+        }
         keys = new SpeedKeys(keyDir, lib::library, generated::add);
     }
 

@@ -19,6 +19,10 @@ final class Cases {
     static final List<Integer> PAPER_LIMBS = List.of(8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512);
     /** Sizes that are no multiple of any vector width: the masked tails of every kernel. */
     static final List<Integer> ODD_LIMBS = List.of(5, 13, 37);
+    /** The NTT products' sizes: the paper sizes from where libdot's NTT nears GMP's asm. */
+    static final List<Integer> NTT_LIMBS = List.of(64, 128, 256, 512);
+    /** libdot's NTT variants timed, where this CPU runs them (ntt/scalar is the slow reference). */
+    static final List<String> NTT_VARIANTS = List.of("ifma", "avx2");
 
     private Cases() {}
 
@@ -66,6 +70,13 @@ final class Cases {
             if (dot.isaSupported("ifma")) {
                 out.add("baseline/gk-ifma:mul_4x4:4");
             }
+            for (String ntt : NTT_VARIANTS) {
+                if (dot.isaSupported(ntt)) {
+                    for (String op : List.of("mul_n", "sqr_n")) {
+                        NTT_LIMBS.forEach(n -> out.add("ntt/" + ntt + ":" + op + ":" + n));
+                    }
+                }
+            }
         }
         return out;
     }
@@ -90,5 +101,7 @@ final class Cases {
             List.of("baseline/ren-avx512", "libdot/avx512"),
             List.of("baseline/gk-ifma", "libdot/ifma"),
             List.of("gmp/stock", "libdot/ifma"),
-            List.of("gmp/stock-noasm", "libdot/ifma"));
+            List.of("gmp/stock-noasm", "libdot/ifma"),
+            List.of("gmp/stock", "ntt/ifma"),
+            List.of("gmp/stock", "ntt/avx2"));
 }

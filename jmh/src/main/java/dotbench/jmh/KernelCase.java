@@ -8,12 +8,15 @@ import dotbench.bindings.LimbCodec;
 import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
 import dotbench.bindings.helper.KernelLoops;
+import dotbench.bindings.helper.NttLoops;
 import dotbench.bindings.openssl.Bignum;
 import dotbench.bindings.openssl.LibCrypto;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 
@@ -24,6 +27,8 @@ import java.util.SplittableRandom;
  */
 final class KernelCase implements AutoCloseable {
     private static final long SEED = 0xD07BE4C4L;
+    /** The harness's NTT helper (harness/src/main/c/ntt_loop.h), which `make java` builds. */
+    static final String NTT_HELPER = "build/harness/libdotbench_ntt.so";
 
     final String id;
     final Op op;
@@ -85,7 +90,7 @@ final class KernelCase implements AutoCloseable {
         LibraryVariant v = switch (family) {
             case "gmp" -> LibraryVariant.open(find(catalog, LibraryKind.GMP, name));
             case "openssl" -> LibraryVariant.open(find(catalog, LibraryKind.OPENSSL, name));
-            case "libdot", "baseline" -> LibraryVariant.open(catalog.dot());
+            case "libdot", "baseline", "ntt" -> LibraryVariant.open(catalog.dot());
             default -> throw new IllegalArgumentException("unknown implementation family in '" + impl + "'");
         };
         try {
@@ -96,6 +101,7 @@ final class KernelCase implements AutoCloseable {
                 case "openssl" ->
                     v.symbol(op == Op.BN_UADD ? "BN_uadd" : "BN_usub").orElseThrow();
                 case "libdot" -> dotKernel(Dot.of(v), name, op);
+                case "ntt" -> nttKernel(root, name, op);
                 default -> baseline(Dot.of(v), v, name, op);
             };
             return new KernelCase(id, op, limbs, v, KernelLoop.load(root, Arena.ofAuto()), fn);
@@ -136,6 +142,26 @@ final class KernelCase implements AutoCloseable {
             case SQR_4X4 -> k.sqr4x4();
             default -> throw new IllegalArgumentException("libdot has no " + op.label);
         };
+    }
+
+    /**
+     * ntt/ifma, ntt/avx2, ntt/scalar: libdot's NTT product of that variant (the one dot_ntt_mul runs
+     * when dot_isa() selects it), from the harness's NTT helper, as an mpn_mul_n / mpn_sqr kernel.
+     */
+    private static MemorySegment nttKernel(Path root, String variant, Op op) {
+        Path helper = root.resolve(NTT_HELPER);
+        if (!Files.isRegularFile(helper)) {
+            throw new IllegalStateException(helper + " is missing: run `make java`");
+        }
+        NttLoops ntt = new NttLoops(SymbolLookup.libraryLookup(helper, Arena.ofAuto()));
+        int shape = switch (op) {
+            case MUL_N -> NttLoops.SHAPE_MUL_N;
+            case SQR_N -> NttLoops.SHAPE_SQR;
+            default -> throw new IllegalArgumentException("the NTT has no " + op.label);
+        };
+        return ntt.kernel(variant, shape)
+                .orElseThrow(
+                        () -> new IllegalStateException("ntt/" + variant + " is unknown or cannot run on this CPU"));
     }
 
     /** baseline/adc, baseline/ren-avx2, baseline/ksa-avx512, baseline/gk-ifma ... (dot_baselines.h). */

@@ -37,6 +37,22 @@ class KernelCaseTest {
     }
 
     @Test
+    void everyNttCaseComputesTheRightProduct() {
+        List<String> cases = Cases.all(ROOT).stream()
+                .filter(c -> c.startsWith("ntt/") && c.endsWith(":64"))
+                .toList();
+        assertTrue(cases.contains("ntt/avx2:mul_n:64"), "AVX2 runs here: " + cases);
+        for (String id : cases) {
+            try (KernelCase c = KernelCase.open(ROOT, id)) {
+                c.check();
+                c.run(3);
+                c.check();
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> KernelCase.open(ROOT, "ntt/avx2:add_n:64"));
+    }
+
+    @Test
     void theNativeLoopReturnsTheSumOfCarries() {
         // random 8-limb operands: whether a carry comes out is fixed by the seed; the loop sums it
         try (KernelCase c = KernelCase.open(ROOT, "libdot/scalar:add_n:8")) {
