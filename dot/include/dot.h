@@ -110,7 +110,8 @@ DOT_API const char *dot_settings(void);
  * variant this CPU (or OS) cannot run prints a message to stderr and aborts. */
 DOT_API const char *dot_isa(void);
 /* 1 if the named variant is known and can run here, else 0. DOT_CPU_DISABLE=avx512,ifma (any of
- * sse42, avx2, avx512, ifma) makes libdot treat those CPU features as absent. */
+ * sse42, avx2, avx512, ifma) makes libdot treat those CPU features as absent; any other item (a
+ * capital, a space, an empty item) prints a message to stderr and aborts. */
 DOT_API int dot_isa_supported(const char *name);
 /* The kernel table of a named variant, or NULL if it is unknown or cannot run here. */
 DOT_API const dot_kernels *dot_kernels_for(const char *name);

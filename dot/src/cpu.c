@@ -1,6 +1,7 @@
 /* Which variants this CPU and OS can run: cpuid for the instructions, xgetbv for the register
  * state the OS saves (AVX needs XMM+YMM state, AVX-512 also opmask and both ZMM halves). */
 #include <cpuid.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dot_impl.h"
@@ -17,15 +18,44 @@ static unsigned long long read_xcr0(void)
 
 /* DOT_CPU_DISABLE=avx512,ifma (any of sse42, avx2, avx512, ifma) makes libdot treat those
  * features as absent, as OPENSSL_ia32cap does for OpenSSL: to compare variants on one machine,
- * and to test how libdot behaves on a CPU that lacks them. */
+ * and to test how libdot behaves on a CPU that lacks them. Names are exact (lower case, no
+ * spaces); any other item aborts with a message, as DOT_ISA and DOT_CROSSOVER do, so a typo
+ * never quietly measures the unmasked CPU. */
+static const char *const disable_names[] = {"sse42", "avx2", "avx512", "ifma", NULL};
+
+static int item_is(const char *p, size_t item, const char *name)
+{
+    return item == strlen(name) && strncmp(p, name, item) == 0;
+}
+
+static void check_disable_list(const char *list)
+{
+    if (!list || !*list)
+        return;
+    for (const char *p = list; p;) { /* every item, an empty one (",," or a trailing ',') too */
+        const char *end = strchr(p, ',');
+        size_t item = end ? (size_t)(end - p) : strlen(p);
+        int known = 0;
+        for (size_t i = 0; disable_names[i]; i++)
+            known |= item_is(p, item, disable_names[i]);
+        if (!known) {
+            fprintf(stderr,
+                    "libdot: DOT_CPU_DISABLE=%s: '%.*s' names no feature "
+                    "(known: sse42 avx2 avx512 ifma, comma-separated, no spaces)\n",
+                    list, (int)item, p);
+            abort();
+        }
+        p = end ? end + 1 : NULL;
+    }
+}
+
 static int disabled(const char *feature)
 {
     const char *list = getenv("DOT_CPU_DISABLE");
-    size_t len = strlen(feature);
     for (const char *p = list; p && *p;) {
         const char *end = strchr(p, ',');
         size_t item = end ? (size_t)(end - p) : strlen(p);
-        if (item == len && strncmp(p, feature, len) == 0)
+        if (item_is(p, item, feature))
             return 1;
         p = end ? end + 1 : NULL;
     }
@@ -81,6 +111,7 @@ static dot_cpu detect_hardware(void)
 
 dot_cpu dot_cpu_detect(void)
 {
+    check_disable_list(getenv("DOT_CPU_DISABLE"));
     dot_cpu cpu = detect_hardware();
     cpu.sse42 &= !disabled("sse42");
     cpu.avx2 &= !disabled("avx2");

@@ -80,6 +80,22 @@ int main(int argc, char **argv)
         printf("  DOT_ISA=%-7s%s -> refused: %s", bad[i].isa,
                bad[i].disable ? " (DOT_CPU_DISABLE=avx512)" : "", c.err);
     }
+    /* DOT_CPU_DISABLE takes exact feature names only: a typo, a capital or a space would
+     * otherwise leave the feature enabled and measure the unmasked CPU. */
+    const char *bad_disable[] = {"AVX512", "ifma, avx512", "avx2,", "fma"};
+    for (size_t i = 0; i < sizeof bad_disable / sizeof bad_disable[0]; i++) {
+        dot_child_result c = run_child(NULL, bad_disable[i]);
+        CHECK(dot_child_aborted_with(&c, "DOT_CPU_DISABLE=") && strstr(c.err, "names no feature"),
+              "DOT_CPU_DISABLE=%s must abort with a message before computing; "
+              "status %d, stdout \"%s\", stderr \"%s\"",
+              bad_disable[i], c.status, c.out, c.err);
+        printf("  DOT_CPU_DISABLE=%-12s -> refused: %s", bad_disable[i], c.err);
+    }
+    dot_child_result all = run_child(NULL, "sse42,avx2,avx512,ifma");
+    CHECK(strcmp(all.out, "chain 0 9 0\n") == 0,
+          "DOT_CPU_DISABLE with every feature: default should be chain (the best that needs none), "
+          "got \"%s\" (stderr %s)",
+          all.out, all.err);
     /* With the wide features masked off, the default falls back to the best remaining one. */
     dot_child_result masked = run_child(NULL, "avx512,ifma");
     const char *fallback = dot_isa_supported("avx2") ? "avx2 " : dot_isa_supported("sse") ? "sse " : "scalar ";

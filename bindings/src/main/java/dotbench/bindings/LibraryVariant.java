@@ -33,11 +33,18 @@ public final class LibraryVariant implements AutoCloseable {
         this.loadedFile = loadedFile;
     }
 
-    /** Loads the variant; a missing or unloadable file is an {@link IllegalArgumentException} naming it. */
+    /**
+     * Loads the variant; a missing or unloadable file, or a manifest that cannot be read, is an
+     * {@link IllegalArgumentException} naming it.
+     */
     public static LibraryVariant open(VariantSpec spec) {
         if (!spec.present()) {
             throw new IllegalArgumentException(
                     spec.kind() + " variant '" + spec.name() + "' is not built: " + spec.library() + " does not exist");
+        }
+        if (spec.manifest().problem().isPresent()) {
+            throw new IllegalArgumentException(spec.kind() + " variant '" + spec.name() + "' has a broken manifest: "
+                    + spec.manifest().problem().get() + " (rebuild it: make libs)");
         }
         FileFingerprint before = FileFingerprint.of(spec.library());
         Arena arena = Arena.ofShared();

@@ -2,9 +2,10 @@ package dotbench.bindings;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -16,32 +17,48 @@ import java.util.Optional;
  * A variant's manifest.json (upstream version, patch hash, configure line, CFLAGS, ...), kept as
  * the JSON it was, so results carry every field the build wrote, including ones added later.
  *
- * @param source the file it was read from, or empty for a library without one (the system's)
- * @param json   the parsed object; empty when there is no file
+ * @param source  the file it was read from, or empty for a library without one (the system's)
+ * @param json    the parsed object; empty when there is no file or it could not be read
+ * @param problem why the file could not be used (not JSON, not an object, unreadable), if so
  */
-public record Manifest(Optional<Path> source, JsonObject json) {
+public record Manifest(Optional<Path> source, JsonObject json, Optional<String> problem) {
     public Manifest {
         json = json.deepCopy();
+    }
+
+    public Manifest(Optional<Path> source, JsonObject json) {
+        this(source, json, Optional.empty());
     }
 
     public static Manifest none() {
         return new Manifest(Optional.empty(), new JsonObject());
     }
 
-    /** Reads {@code file}, or returns {@link #none()} if it does not exist. */
+    /**
+     * Reads {@code file}, or returns {@link #none()} if it does not exist. A file that cannot be
+     * used gives a manifest with its {@link #problem()}: scanning the builds never fails because
+     * of one variant's manifest; loading that variant does ({@link LibraryVariant#open}).
+     */
     public static Manifest readIfPresent(Path file) {
         if (!Files.isRegularFile(file)) {
             return none();
         }
+        String why;
         try {
             JsonElement parsed = JsonParser.parseString(Files.readString(file));
-            if (!parsed.isJsonObject()) {
-                throw new IllegalArgumentException(file + ": a manifest must be a JSON object");
+            if (parsed.isJsonObject()) {
+                return new Manifest(Optional.of(file), parsed.getAsJsonObject());
             }
-            return new Manifest(Optional.of(file), parsed.getAsJsonObject());
+            why = "a manifest must be a JSON object";
+        } catch (JsonParseException e) {
+            String m = String.valueOf(e.getMessage());
+            why = "not JSON (" + m.lines().findFirst().orElse(m).strip() + ")";
+        } catch (MalformedInputException e) {
+            why = "not UTF-8 text";
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            why = "cannot read it (" + e.getMessage() + ")";
         }
+        return new Manifest(Optional.of(file), new JsonObject(), Optional.of(file + ": " + why));
     }
 
     @Override

@@ -6,7 +6,6 @@ import dotbench.pipeline.DotbenchException;
 import dotbench.pipeline.ExitCodes;
 import dotbench.report.ResultFile;
 import java.io.IOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,7 +23,8 @@ import picocli.CommandLine.Spec;
         footer = "%nExit status: 0 no regression; " + ExitCodes.REGRESSION
                 + " at least one regression (its whole CI beyond the threshold); "
                 + ExitCodes.NOT_COMPARABLE
-                + " the runs are not comparable (different CPU model, variant set, libdot ISA or suite) and --force was not given; "
+                + " the runs are not comparable (different CPU model, variant set, libdot ISA or suite) and --force was not given,"
+                + " or no figure could be compared (no common test with readable samples); "
                 + "2 bad usage; 5 a file cannot be read or written.")
 final class CompareCommand implements Callable<Integer> {
     /** Outside ExitCodes' 0..5 so a gate can tell "slower" from "could not run". */
@@ -61,6 +61,16 @@ final class CompareCommand implements Callable<Integer> {
         RunComparison c = RunComparison.of(b, n, threshold);
         String md = CompareMarkdown.render(b, n, c);
         OutputCheck.printAndSave(spec, md, out);
+        if (c.changes().isEmpty()) {
+            // nothing was gated: passing would say "no regression" about figures never compared
+            spec.commandLine()
+                    .getErr()
+                    .println("dotbench: nothing to compare: no test of NEW has samples readable in both files"
+                            + (c.unmatched().isEmpty()
+                                    ? ""
+                                    : " (" + c.unmatched().size() + " test(s) in one file only)"));
+            return ExitCodes.NOT_COMPARABLE;
+        }
         if (!c.compatibility().meaningful() && !force) {
             return ExitCodes.NOT_COMPARABLE;
         }
@@ -70,8 +80,6 @@ final class CompareCommand implements Callable<Integer> {
     static ResultFile read(Path p) {
         try {
             return ResultFile.load(p);
-        } catch (NoSuchFileException e) {
-            throw new DotbenchException(ExitCodes.IO_ERROR, "no such file: " + p, e);
         } catch (IOException e) {
             throw new DotbenchException(ExitCodes.IO_ERROR, e.getMessage(), e);
         }

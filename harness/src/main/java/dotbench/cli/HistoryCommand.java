@@ -16,7 +16,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -106,14 +108,19 @@ final class HistoryCommand implements Callable<Integer> {
         if (runs.isEmpty()) {
             throw new DotbenchException(ExitCodes.USAGE, "no result file or history entry under " + inputs);
         }
-        History h = History.build(runs, settings);
+        History h = History.build(runs, settings, line -> {
+            spec.commandLine().getErr().println(line);
+            spec.commandLine().getErr().flush();
+        });
         Path dir = outDir != null ? outDir : Roots.find().resolve("build/history");
         Path html = dir.resolve("history.html");
         Path md = dir.resolve("history.md");
         try {
-            AtomicFiles.write(html, HistoryHtml.render(h, Instant.now().toString()));
-            AtomicFiles.write(md, HistoryMarkdown.render(h));
-            AtomicFiles.write(dir.resolve("history-changes.md"), HistoryMarkdown.changePoints(h));
+            Map<Path, String> files = new LinkedHashMap<>();
+            files.put(html, HistoryHtml.render(h, Instant.now().toString()));
+            files.put(md, HistoryMarkdown.render(h));
+            files.put(dir.resolve("history-changes.md"), HistoryMarkdown.changePoints(h));
+            AtomicFiles.writeAll(files);
         } catch (IOException e) {
             throw new DotbenchException(
                     ExitCodes.IO_ERROR, "cannot write the history into " + dir + ": " + e.getMessage(), e);

@@ -6,8 +6,12 @@ import dotbench.pipeline.Registry;
 import dotbench.pipeline.Suite;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.RunLast;
 
 /** dotbench: the harness's command line. */
 @Command(
@@ -39,6 +43,15 @@ public final class Main {
 
     /** The same with the suites of {@code registry}: each becomes a subcommand, and a `fidelity` one where it has a reference. */
     public static int run(String[] args, PrintWriter out, PrintWriter err, Registry registry) {
+        return run(args, out, err, registry, System.getenv());
+    }
+
+    /** The commands that only read and write result files: they load no library, so libdot's variables do not matter. */
+    private static final Set<String> FILE_COMMANDS =
+            Set.of("report", "compare", "history", "export", "vs-official", "help");
+
+    /** The same with {@code env} as the environment whose libdot variables are checked. */
+    static int run(String[] args, PrintWriter out, PrintWriter err, Registry registry, Map<String, String> env) {
         CommandLine cli = new CommandLine(new Main());
         List<Suite<?>> suites = registry.fresh();
         suites.forEach(s -> cli.addSubcommand(s.name(), SuiteCommand.of(s)));
@@ -55,6 +68,18 @@ public final class Main {
                     + "--help'.");
             return ExitCodes.USAGE;
         });
+        cli.setExecutionStrategy(parsed -> {
+            ParseResult command = parsed.subcommand();
+            if (command != null && !FILE_COMMANDS.contains(command.commandSpec().name()) && !helpAsked(parsed)) {
+                try {
+                    LibdotEnvironment.check(env, Roots.find());
+                } catch (DotbenchException d) {
+                    err.println("dotbench: " + d.getMessage());
+                    return d.exitCode();
+                }
+            }
+            return new RunLast().execute(parsed);
+        });
         cli.setExecutionExceptionHandler((e, c, p) -> {
             if (e instanceof DotbenchException d) {
                 err.println("dotbench: " + d.getMessage());
@@ -63,5 +88,14 @@ public final class Main {
             throw e;
         });
         return cli.execute(args);
+    }
+
+    private static boolean helpAsked(ParseResult parsed) {
+        for (ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.isUsageHelpRequested() || p.isVersionHelpRequested()) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -114,6 +114,8 @@ final class OfficialCommand implements Callable<Integer> {
                 .resolve(Optional.of(variants != null ? variants : builtIn(dir)));
         List<String> names = specs.stream().map(VariantSpec::name).toList();
         List<Pairing> pairings = Pairing.select(Optional.ofNullable(pairs), names);
+        Path file = out != null ? out : root.resolve("build/results/gmpbench-official.json");
+        OutputCheck.writable(file);
         var provenance = Provenance.collect(root);
         List<OfficialRun.Variant> runVariants = new ArrayList<>();
         Map<String, String> dirs = new LinkedHashMap<>();
@@ -124,8 +126,13 @@ final class OfficialCommand implements Callable<Integer> {
         }
         List<VariantInfo> before = describe(specs);
         stderr.printf(
-                "gmpbench-official: %d tests x %d variants (%s), %d rounds, %.1f s per program%n",
-                selected.size(), names.size(), String.join(", ", names), rounds, programMs / 1000.0);
+                "gmpbench-official: %d tests x %d variants (%s), %d rounds, %.1f s per program: about %.0f min%n",
+                selected.size(),
+                names.size(),
+                String.join(", ", names),
+                rounds,
+                programMs / 1000.0,
+                selected.size() * names.size() * rounds * programMs / 60_000.0);
         stderr.flush();
         OfficialResults results;
         try {
@@ -158,7 +165,6 @@ final class OfficialCommand implements Callable<Integer> {
             stdout.println(OfficialText.block(v, results, programMs));
         }
         comparisons.forEach(c -> stdout.println(RatioTable.render(c, List.of(), GmpBenchText::scopeLabel)));
-        Path file = out != null ? out : root.resolve("build/results/gmpbench-official.json");
         try {
             AtomicFiles.write(
                     file,

@@ -19,7 +19,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -111,8 +113,11 @@ final class ReportCommand implements Callable<Integer> {
         String trendsMd = "";
         if (!history.isEmpty()) {
             try {
-                History h =
-                        History.build(History.read(history, spec.commandLine().getErr()), EDivisive.Settings.DEFAULT);
+                PrintWriter err = spec.commandLine().getErr();
+                History h = History.build(History.read(history, err), EDivisive.Settings.DEFAULT, line -> {
+                    err.println(line);
+                    err.flush();
+                });
                 trends = HistoryHtml.trendSection(h);
                 trendsMd = "\n" + HistoryMarkdown.changePoints(h);
             } catch (IOException e) {
@@ -120,8 +125,10 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         try {
-            AtomicFiles.write(html, HtmlReport.render(model, trends));
-            AtomicFiles.write(md, MarkdownReport.render(model) + trendsMd);
+            Map<Path, String> pair = new LinkedHashMap<>();
+            pair.put(html, HtmlReport.render(model, trends));
+            pair.put(md, MarkdownReport.render(model) + trendsMd);
+            AtomicFiles.writeAll(pair);
         } catch (IOException e) {
             throw new DotbenchException(
                     ExitCodes.IO_ERROR, "cannot write the report into " + dir + ": " + e.getMessage(), e);

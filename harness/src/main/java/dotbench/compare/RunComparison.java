@@ -89,8 +89,9 @@ public record RunComparison(
     private static Map<String, JsonObject> byName(ResultFile f) {
         Map<String, JsonObject> out = new LinkedHashMap<>();
         for (JsonObject t : f.tests()) {
-            if (t.has("name")) {
-                out.put(t.get("name").getAsString(), t);
+            String name = ResultFile.string(t, "name");
+            if (name != null) {
+                out.put(name, t);
             }
         }
         return out;

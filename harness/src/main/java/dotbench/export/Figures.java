@@ -30,42 +30,45 @@ record Figures(String suite, String commit, String machine, List<Ratio> ratios, 
         for (JsonObject t : f.tests()) {
             JsonObject medians = object(t, "median_ops_per_s");
             JsonObject samples = object(t, "samples");
-            if (medians == null || samples == null || !t.has("name")) {
+            String name = ResultFile.string(t, "name");
+            if (medians == null || samples == null || name == null) {
                 continue;
             }
-            String group = t.has("program")
-                    ? t.get("program").getAsString()
-                    : t.has("family") ? t.get("family").getAsString() : "test";
+            String group = ResultFile.string(t, "program") != null
+                    ? ResultFile.string(t, "program")
+                    : ResultFile.string(t, "family") != null ? ResultFile.string(t, "family") : "test";
             for (Map.Entry<String, JsonElement> m : medians.entrySet()) {
-                if (m.getValue().isJsonPrimitive()
+                if (number(m.getValue())
                         && samples.has(m.getKey())
                         && samples.get(m.getKey()).isJsonArray()) {
                     double[] perSample = sampleRates(samples.getAsJsonArray(m.getKey()));
                     if (perSample.length > 0 && m.getValue().getAsDouble() > 0) {
-                        rates.add(new Rates(
-                                t.get("name").getAsString(),
-                                group,
-                                m.getKey(),
-                                m.getValue().getAsDouble(),
-                                perSample));
+                        rates.add(
+                                new Rates(name, group, m.getKey(), m.getValue().getAsDouble(), perSample));
                     }
                 }
             }
         }
         JsonObject git = object(f.provenance(), "git");
-        String commit = git != null && git.has("commit") ? git.get("commit").getAsString() : "unrecorded";
+        String commit = ResultFile.string(git, "commit") != null ? ResultFile.string(git, "commit") : "unrecorded";
         return new Figures(f.suite(), commit, f.machine(), ratios, rates);
     }
 
     private static double[] sampleRates(Iterable<JsonElement> samples) {
         List<Double> out = new ArrayList<>();
         for (JsonElement e : samples) {
-            JsonObject s = e.getAsJsonObject();
-            if (s.has("reps") && s.has("cpu_ns") && s.get("cpu_ns").getAsDouble() > 0) {
+            JsonObject s = e.isJsonObject() ? e.getAsJsonObject() : new JsonObject();
+            if (number(s.get("reps"))
+                    && number(s.get("cpu_ns"))
+                    && s.get("cpu_ns").getAsDouble() > 0) {
                 out.add(s.get("reps").getAsDouble() * 1e9 / s.get("cpu_ns").getAsDouble());
             }
         }
         return out.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static boolean number(JsonElement e) {
+        return e != null && e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber();
     }
 
     private static JsonObject object(JsonObject o, String key) {

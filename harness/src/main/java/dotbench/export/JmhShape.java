@@ -28,9 +28,11 @@ final class JmhShape {
             }
             JsonObject jdk = object(f.provenance(), "jdk");
             JsonObject settings = object(f.root(), "settings");
-            String time = settings.has("min_time_s")
-                    ? settings.get("min_time_s").getAsString() + " s"
-                    : settings.has("window_s") ? settings.get("window_s").getAsString() + " s" : "unrecorded";
+            String time = !string(settings, "min_time_s").equals("unrecorded")
+                    ? string(settings, "min_time_s") + " s"
+                    : !string(settings, "window_s").equals("unrecorded")
+                            ? string(settings, "window_s") + " s"
+                            : "unrecorded";
             for (Figures.Rates r : Figures.of(f).rates()) {
                 JsonObject b = new JsonObject();
                 b.addProperty("jmhVersion", "none (dotbench " + f.suite() + ")");
@@ -39,7 +41,9 @@ final class JmhShape {
                 b.addProperty("mode", "thrpt");
                 b.addProperty("threads", 1);
                 b.addProperty("forks", 1);
-                b.addProperty("jvm", jdk.has("home") ? jdk.get("home").getAsString() + "/bin/java" : "unrecorded");
+                b.addProperty(
+                        "jvm",
+                        string(jdk, "home").equals("unrecorded") ? "unrecorded" : string(jdk, "home") + "/bin/java");
                 b.add("jvmArgs", new JsonArray());
                 b.addProperty("jdkVersion", string(jdk, "version"));
                 b.addProperty("vmName", string(jdk, "vm"));

@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -46,6 +48,22 @@ public record History(List<HistoryRun> runs, List<Series> series, EDivisive.Sett
 
     /** Runs in date order (ties by commit), series in first-seen order, change points found. */
     public static History build(List<HistoryRun> runs, EDivisive.Settings settings) {
+        return build(runs, settings, line -> {});
+    }
+
+    /**
+     * The same, saying how many series there are before the search (its cost grows with the
+     * square of the runs, times the permutations) and, every few seconds while it goes on, how
+     * far it got and about how long is left.
+     */
+    public static History build(List<HistoryRun> runs, EDivisive.Settings settings, Consumer<String> progress) {
+        return build(runs, settings, progress, PROGRESS_EVERY_NS);
+    }
+
+    private static final long PROGRESS_EVERY_NS = 5_000_000_000L;
+
+    static History build(
+            List<HistoryRun> runs, EDivisive.Settings settings, Consumer<String> progress, long progressEveryNs) {
         List<HistoryRun> ordered = runs.stream()
                 .sorted(Comparator.comparing(HistoryRun::date).thenComparing(HistoryRun::commit))
                 .toList();
@@ -56,8 +74,30 @@ public record History(List<HistoryRun> runs, List<Series> series, EDivisive.Sett
                 add(points, run, pair, pair.tests(), false);
             }
         }
+        progress.accept(String.format(
+                Locale.ROOT,
+                "history: %d run(s), %d series; looking for change points (%d permutations per split)",
+                ordered.size(),
+                points.size(),
+                settings.permutations()));
         List<Series> series = new ArrayList<>();
-        points.forEach((key, pts) -> series.add(new Series(key, List.copyOf(pts), changes(pts, settings))));
+        long start = System.nanoTime();
+        long shown = start;
+        for (Map.Entry<Series.Key, List<Series.Point>> e : points.entrySet()) {
+            series.add(new Series(e.getKey(), List.copyOf(e.getValue()), changes(e.getValue(), settings)));
+            long now = System.nanoTime();
+            if (now - shown >= progressEveryNs && series.size() < points.size()) {
+                shown = now;
+                double seconds = (now - start) / 1e9;
+                progress.accept(String.format(
+                        Locale.ROOT,
+                        "history: [%d/%d series] (%.0f s, about %.0f s left)",
+                        series.size(),
+                        points.size(),
+                        seconds,
+                        seconds / series.size() * (points.size() - series.size())));
+            }
+        }
         return new History(ordered, series, settings);
     }
 

@@ -10,7 +10,6 @@ import dotbench.report.PairRatios;
 import dotbench.report.ResultFile;
 import dotbench.stats.RatioEstimate;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -68,19 +67,21 @@ public record HistoryRun(
     public static HistoryRun load(Path path) throws IOException {
         JsonElement parsed;
         try {
-            parsed = JsonParser.parseString(Files.readString(path));
+            parsed = JsonParser.parseString(ResultFile.readText(path));
         } catch (JsonParseException e) {
-            throw new IOException(path + ": not JSON (" + e.getMessage() + ")", e);
+            throw new IOException(path + ": not JSON (" + ResultFile.jsonError(e) + ")", e);
         }
         JsonObject o = parsed.isJsonObject() ? parsed.getAsJsonObject() : null;
-        if (o == null
-                || !o.has("schema")
-                || !ENTRY_SCHEMA.equals(o.get("schema").getAsString())) {
+        if (o == null || !ENTRY_SCHEMA.equals(ResultFile.string(o, "schema"))) {
             return of(ResultFile.load(path));
         }
-        if (!o.has("schema_version") || o.get("schema_version").getAsInt() > 1) {
-            throw new IOException(path + ": history entry schema_version " + o.get("schema_version")
-                    + " is newer than this reader (1)");
+        JsonElement version = o.get("schema_version");
+        if (version == null
+                || !version.isJsonPrimitive()
+                || !version.getAsJsonPrimitive().isNumber()
+                || !"1".equals(version.getAsString())) {
+            throw new IOException(
+                    path + ": history entry schema_version " + version + " is not one this reader knows (1)");
         }
         try {
             List<PairRatios> pairs = new ArrayList<>();

@@ -56,14 +56,17 @@ public final class OfficialRun {
             failures.put(t.name(), new LinkedHashMap<>());
             variants.forEach(v -> runs.get(t.name()).put(v.name(), new ArrayList<>()));
         }
+        int steps = rounds * tests.size();
+        int step = 0;
         for (int r = 0; r < rounds; r++) {
             List<Variant> order = new ArrayList<>(variants);
             if (r % 2 == 1) {
                 Collections.reverse(order);
             }
             for (GmpBenchTest t : tests) {
-                StringBuilder line =
-                        new StringBuilder(String.format(Locale.ROOT, "round %d/%d %-26s", r + 1, rounds, t.name()));
+                step++;
+                StringBuilder line = new StringBuilder(
+                        String.format(Locale.ROOT, "[%2d/%d] round %d/%d %-26s", step, steps, r + 1, rounds, t.name()));
                 for (Variant v : order) {
                     if (failures.get(t.name()).containsKey(v.name())) {
                         continue;
@@ -80,7 +83,12 @@ public final class OfficialRun {
                         line.append(' ').append(v.name()).append("=FAILED");
                     }
                 }
-                line.append(String.format(Locale.ROOT, "  (%.0f s)", (System.nanoTime() - start) / 1e9));
+                double seconds = (System.nanoTime() - start) / 1e9;
+                line.append(String.format(Locale.ROOT, "  (%.0f s", seconds));
+                if (step < steps) {
+                    line.append(String.format(Locale.ROOT, ", about %.0f s left", seconds / step * (steps - step)));
+                }
+                line.append(')');
                 progress.accept(line.toString());
             }
         }

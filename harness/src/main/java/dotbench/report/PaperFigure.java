@@ -2,9 +2,9 @@ package dotbench.report;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,16 +81,27 @@ public record PaperFigure(
         };
     }
 
+    /** Reads the reference; a file that is not one, or has a field of the wrong type, is an IOException naming it. */
     public static List<PaperFigure> load(Path file) throws IOException {
         JsonObject root;
         try {
-            root = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
-        } catch (RuntimeException e) {
-            throw new IOException(file + ": not a paper reference file (" + e.getMessage() + ")", e);
+            root = JsonParser.parseString(ResultFile.readText(file)).getAsJsonObject();
+        } catch (JsonParseException e) {
+            throw new IOException(file + ": not a paper reference file (" + ResultFile.jsonError(e) + ")", e);
+        } catch (IllegalStateException e) {
+            throw new IOException(file + ": not a paper reference file (not a JSON object)", e);
         }
         if (!"dotbench-paper-reference".equals(ResultFile.string(root, "schema"))) {
             throw new IOException(file + ": schema is not \"dotbench-paper-reference\"");
         }
+        try {
+            return figures(root);
+        } catch (RuntimeException e) {
+            throw new IOException(file + ": a figure is malformed (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private static List<PaperFigure> figures(JsonObject root) {
         JsonObject cpus = ResultFile.object(root, "cpus");
         List<PaperFigure> out = new ArrayList<>();
         for (JsonElement e : root.getAsJsonArray("figures")) {

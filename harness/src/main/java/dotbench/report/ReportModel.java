@@ -66,7 +66,7 @@ public record ReportModel(
         if (c == null) {
             return "unrecorded";
         }
-        boolean dirty = git.has("dirty") && git.get("dirty").getAsBoolean();
+        boolean dirty = "true".equals(ResultFile.string(git, "dirty"));
         return c.substring(0, Math.min(12, c.length())) + (dirty ? " (dirty)" : "");
     }
 }

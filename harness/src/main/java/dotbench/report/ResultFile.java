@@ -3,10 +3,14 @@ package dotbench.report;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import dotbench.stats.RatioEstimate;
 import java.io.IOException;
+import java.nio.charset.MalformedInputException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,23 +28,54 @@ import java.util.regex.Pattern;
  * as absent, never as zero.
  */
 public record ResultFile(Path path, JsonObject root) {
-    /** Reads and checks the schema; a file of another schema or a newer version is refused. */
+    /**
+     * Reads and checks the schema and the shape of the fields readers use; a file of another
+     * schema, of a version this reader does not know, or with a field of the wrong type is refused
+     * with an IOException whose message names the file and the reason.
+     */
     public static ResultFile load(Path path) throws IOException {
         JsonElement parsed;
         try {
-            parsed = JsonParser.parseString(Files.readString(path));
-        } catch (com.google.gson.JsonParseException e) {
-            throw new IOException(path + ": not JSON (" + e.getMessage() + ")", e);
+            parsed = JsonParser.parseString(readText(path));
+        } catch (JsonParseException e) {
+            throw new IOException(path + ": not JSON (" + jsonError(e) + ")", e);
         }
         if (!parsed.isJsonObject() || !"dotbench-result".equals(string(parsed.getAsJsonObject(), "schema"))) {
             throw new IOException(path + ": not a dotbench result file (schema is not \"dotbench-result\")");
         }
         JsonObject root = parsed.getAsJsonObject();
-        if (!root.has("schema_version") || root.get("schema_version").getAsInt() > 1) {
-            throw new IOException(
-                    path + ": schema_version " + root.get("schema_version") + " is newer than this reader (1)");
+        Optional<String> problem = ResultShape.problem(root);
+        if (problem.isPresent()) {
+            throw new IOException(path + ": not a usable dotbench result file: " + problem.get());
         }
         return new ResultFile(path, root);
+    }
+
+    /** Gson's message without the troubleshooting link it adds on a line of its own. */
+    public static String jsonError(JsonParseException e) {
+        String m = String.valueOf(e.getMessage());
+        return m.lines().findFirst().orElse(m).strip();
+    }
+
+    /**
+     * A file's text as UTF-8, with errors that name the file and say what is wrong with it
+     * (no such file, a folder, not UTF-8, not readable) rather than the bare exception text.
+     */
+    public static String readText(Path path) throws IOException {
+        if (Files.isDirectory(path)) {
+            throw new IOException(path + ": is a folder, not a file");
+        }
+        try {
+            return Files.readString(path);
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(path.toString(), null, "no such file");
+        } catch (MalformedInputException e) {
+            throw new IOException(path + ": not UTF-8 text (a result file is UTF-8 JSON)", e);
+        } catch (AccessDeniedException e) {
+            throw new IOException(path + ": permission denied", e);
+        } catch (IOException e) {
+            throw new IOException(path + ": cannot read (" + e.getMessage() + ")", e);
+        }
     }
 
     public String suite() {
@@ -222,13 +257,15 @@ public record ResultFile(Path path, JsonObject root) {
                 && o.get(key).getAsJsonPrimitive().isNumber();
     }
 
-    static String string(JsonObject o, String key) {
+    /** A primitive field as text, or null when it is absent, JSON null or not a primitive. */
+    public static String string(JsonObject o, String key) {
         return o != null && o.has(key) && o.get(key).isJsonPrimitive()
                 ? o.get(key).getAsString()
                 : null;
     }
 
-    static JsonObject object(JsonObject o, String key) {
+    /** An object field, or null when it is absent or not an object. */
+    public static JsonObject object(JsonObject o, String key) {
         return o != null && o.has(key) && o.get(key).isJsonObject() ? o.getAsJsonObject(key) : null;
     }
 }

@@ -1,6 +1,7 @@
 package dotbench.speed;
 
 import dotbench.bindings.CEnvironment;
+import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -46,6 +47,7 @@ public final class Ia32Cap {
                         "bad OPENSSL_ia32cap mask '" + mask + "': expected up to five ':'-separated"
                                 + " vectors, each [~]0xHEX or [~]DECIMAL, e.g. '~0x0:~0x200000:~0x80000000000000:~0x0:~0x0'");
             }
+            checkNumbers(mask);
             if (name == null) {
                 if (all.isPresent()) {
                     throw new IllegalArgumentException("--ia32cap without a variant name given twice");
@@ -57,6 +59,30 @@ public final class Ia32Cap {
             }
         }
         return new Ia32Cap(all, per);
+    }
+
+    /**
+     * What OpenSSL's ossl_strtouint64 would read differently from what was written: it takes a
+     * leading 0 as octal (0789 reads as 7, stopping at the 8) and wraps a number past 64 bits.
+     * Such a vector is refused rather than passed on to mean something else.
+     */
+    private static void checkNumbers(String mask) {
+        for (String vector : mask.split(":", -1)) {
+            String n = vector.startsWith("~") ? vector.substring(1) : vector;
+            if (n.isEmpty() || n.startsWith("0x") || n.startsWith("0X")) {
+                continue;
+            }
+            if (n.length() > 1 && n.startsWith("0")) {
+                throw new IllegalArgumentException("OPENSSL_ia32cap vector '" + vector
+                        + "' has a leading 0, which OpenSSL reads as octal; write it in hex (0x...) or"
+                        + " without the leading 0");
+            }
+            if (new BigInteger(n).bitLength() > 64) {
+                throw new IllegalArgumentException(
+                        "OPENSSL_ia32cap vector '" + vector
+                                + "' does not fit in 64 bits (OpenSSL would wrap it silently); the largest is 18446744073709551615");
+            }
+        }
     }
 
     /** The mask a variant is loaded with, if any. */

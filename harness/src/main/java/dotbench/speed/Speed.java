@@ -153,6 +153,7 @@ public final class Speed implements Suite<SpeedDetail> {
             Path keyDir =
                     options.keysDir != null ? options.keysDir : context.root().resolve("build/speed/keys");
             SpeedKeys keys = new SpeedKeys(keyDir, reference::library, context.progress());
+            keys.check(algorithms, reference.library());
             return new SpeedRun(loaded, reference, keys, algorithms, settings);
         } catch (RuntimeException e) {
             loaded.forEach(LoadedVariant::close);

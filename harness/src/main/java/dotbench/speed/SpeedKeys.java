@@ -2,9 +2,12 @@ package dotbench.speed;
 
 import dotbench.bindings.openssl.LibCrypto;
 import dotbench.bindings.openssl.Pkey;
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
 import dotbench.results.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,6 +71,56 @@ public final class SpeedKeys {
             return text;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read or write the key file " + file, e);
+        }
+    }
+
+    /**
+     * Reads every key file {@code algorithms} need that already exists with {@code reader} before
+     * anything is timed, so that a damaged or foreign key file (edited, truncated, a key of
+     * another type or size, from --keys) stops the run at once with exit 5 naming the file, never
+     * in the middle of it. Missing ones are left to be generated when their algorithm runs.
+     */
+    public void check(List<Algorithm> algorithms, LibCrypto reader) {
+        for (Algorithm a : algorithms) {
+            String type = switch (a.family()) {
+                case RSA, RSA_KEM -> "RSA";
+                case DSA -> "DSA";
+                case FFDH -> "DH";
+            };
+            for (String id : ids(a)) {
+                if (!Files.exists(file(id))) {
+                    continue;
+                }
+                String problem;
+                try (Pkey key = reader.readPrivateKey(readable(id))) {
+                    problem = !key.isA(type)
+                            ? "not a " + type + " key"
+                            : key.bits() != a.bits() ? "a " + key.bits() + "-bit key, not " + a.bits() : null;
+                } catch (RuntimeException e) {
+                    problem = "not a PEM private key OpenSSL can read ("
+                            + e.getMessage().lines().findFirst().orElse("") + ")";
+                }
+                if (problem != null) {
+                    throw new DotbenchException(
+                            ExitCodes.IO_ERROR,
+                            "key file " + file(id) + " is " + problem
+                                    + "; delete it and the next run generates a new one");
+                }
+            }
+        }
+    }
+
+    private String readable(String id) {
+        try {
+            return pem(id);
+        } catch (UncheckedIOException e) {
+            throw new DotbenchException(
+                    ExitCodes.IO_ERROR,
+                    e.getMessage() + ": "
+                            + (e.getCause() instanceof MalformedInputException
+                                    ? "not ASCII PEM text"
+                                    : e.getCause().getMessage()),
+                    e);
         }
     }
 

@@ -85,11 +85,37 @@ class HistoryTest {
         Files.writeString(dir.resolve("broken.json"), "{ not json");
         Files.writeString(
                 dir.resolve("newer.json"), run.toEntryJson().replace("\"schema_version\": 1", "\"schema_version\": 2"));
+        Files.writeString(dir.resolve("array-schema.json"), "{\"schema\": [1]}");
+        Files.writeString(
+                dir.resolve("text-version.json"),
+                "{\"schema\": \"" + HistoryRun.ENTRY_SCHEMA + "\", \"schema_version\": \"abc\"}");
         StringWriter notes = new StringWriter();
         List<HistoryRun> read = History.read(List.of(dir), new PrintWriter(notes, true));
+        assertTrue(notes.toString().contains("array-schema.json: not a dotbench result file"), notes.toString());
+        assertTrue(
+                notes.toString().contains("text-version.json: history entry schema_version \"abc\" is not one"),
+                notes.toString());
         assertEquals(List.of(run), read, "the entry two folders down is found");
         assertTrue(notes.toString().contains("broken.json: not JSON"), notes.toString());
-        assertTrue(notes.toString().contains("newer.json: history entry schema_version 2 is newer"), notes.toString());
+        assertTrue(
+                notes.toString().contains("newer.json: history entry schema_version 2 is not one this reader knows"),
+                notes.toString());
         assertThrows(IOException.class, () -> History.read(List.of(dir.resolve("absent")), new PrintWriter(notes)));
+    }
+
+    @Test
+    void theSearchSaysHowBigItIsAndHowFarItGot() {
+        List<String> lines = new ArrayList<>();
+        History h = History.build(SyntheticHistory.runs(5), EDivisive.Settings.DEFAULT, lines::add, 0);
+        int n = h.series().size();
+        assertTrue(n > 1, "series: " + n);
+        assertEquals(
+                "history: " + h.runs().size() + " run(s), " + n
+                        + " series; looking for change points (499 permutations per split)",
+                lines.getFirst());
+        assertEquals(n, lines.size(), "one line before the search, then one per series but the last: " + lines);
+        assertTrue(
+                lines.get(1).matches("history: \\[1/" + n + " series\\] \\(\\d+ s, about \\d+ s left\\)"),
+                lines.get(1));
     }
 }

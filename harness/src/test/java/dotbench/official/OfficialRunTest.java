@@ -68,6 +68,10 @@ class OfficialRunTest {
         assertEquals("125.5", r.medianResults("dot").get("rsa(512)"));
         assertEquals(10, r.runs().get("rsa(512)").get("dot").get(0).output().iterations());
         assertEquals(6, progress.size());
+        assertTrue(progress.get(0).startsWith("[ 1/6] round 1/3 multiply(8192,8192)"), progress.get(0));
+        assertTrue(progress.get(4).matches(".*\\(\\d+ s, about \\d+ s left\\)"), progress.get(4));
+        assertTrue(progress.get(5).startsWith("[ 6/6] round 3/3 rsa(512)")
+                && progress.get(5).endsWith(" s)"));
         assertFalse(r.anyFailure());
         assertEquals(
                 1.255,

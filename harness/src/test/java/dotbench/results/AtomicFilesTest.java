@@ -4,9 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,5 +69,64 @@ class AtomicFilesTest {
         }
         writer.join();
         assertTrue(Files.size(target) == big.length());
+    }
+
+    /** A channel that takes at most {@code most} bytes per call (0: none at all, as at a size limit). */
+    private static WritableByteChannel shortChannel(ByteArrayOutputStream sink, int most) {
+        return new WritableByteChannel() {
+            @Override
+            public int write(ByteBuffer src) {
+                int n = Math.min(most, src.remaining());
+                byte[] b = new byte[n];
+                src.get(b);
+                sink.write(b, 0, n);
+                return n;
+            }
+
+            @Override
+            public boolean isOpen() {
+                return true;
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    @Test
+    void shortWritesAreContinuedAndAWriteThatStopsIsAnError() throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        AtomicFiles.write(shortChannel(sink, 3), ByteBuffer.wrap("0123456789".getBytes(StandardCharsets.UTF_8)));
+        assertEquals("0123456789", sink.toString(StandardCharsets.UTF_8));
+        ByteArrayOutputStream stuck = new ByteArrayOutputStream();
+        IOException e = assertThrows(
+                IOException.class,
+                () -> AtomicFiles.write(shortChannel(stuck, 0), ByteBuffer.wrap(new byte[] {1, 2, 3})));
+        assertTrue(e.getMessage().contains("3 bytes could not be written"), e.getMessage());
+    }
+
+    @Test
+    void aSetIsWrittenWholeOrNotAtAll() throws IOException {
+        Path first = dir.resolve("report.html");
+        Files.writeString(first, "old");
+        // the second file's folder is a plain file: its temporary file cannot be made
+        Files.writeString(dir.resolve("blocked"), "");
+        Map<Path, String> pair = new LinkedHashMap<>();
+        pair.put(first, "new");
+        pair.put(dir.resolve("blocked/report.md"), "new");
+        IOException e = assertThrows(IOException.class, () -> AtomicFiles.writeAll(pair));
+        assertEquals(dir.resolve("blocked") + ": exists and is not a folder", e.getMessage());
+        assertEquals("old", Files.readString(first), "the first file is not replaced when the second fails");
+        assertEquals(2, filesIn(dir), "no temporary file is left");
+    }
+
+    @Test
+    void newFilesGetTheUmaskModeLikeAnyOtherFile() throws IOException {
+        Path reference = Files.createFile(dir.resolve("plain"));
+        Path written = dir.resolve("result.json");
+        AtomicFiles.write(written, "{}");
+        assertEquals(
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(reference)),
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(written)));
     }
 }

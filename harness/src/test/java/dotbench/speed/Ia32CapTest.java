@@ -30,4 +30,16 @@ class Ia32CapTest {
         assertThrows(IllegalArgumentException.class, () -> Ia32Cap.parse(List.of("0x1", "0x2")));
         assertThrows(IllegalArgumentException.class, () -> Ia32Cap.parse(List.of("dot=0x1", "dot=0x2")));
     }
+
+    @Test
+    void numbersOpenSslWouldReadDifferentlyAreRejected() {
+        // OpenSSL's ossl_strtouint64 reads a leading 0 as octal (0789 -> 7) and wraps past 64 bits
+        for (String bad : List.of("0789", "~0777", "0x0:00", "18446744073709551616", "~99999999999999999999")) {
+            var e = assertThrows(IllegalArgumentException.class, () -> Ia32Cap.parse(List.of(bad)), bad);
+            assertTrue(e.getMessage().contains("octal") || e.getMessage().contains("64 bits"), e.getMessage());
+        }
+        for (String good : List.of("0", "~0", "789", "0x0789", "18446744073709551615", "~0x0:0:0X10")) {
+            assertEquals(Optional.of(good), Ia32Cap.parse(List.of(good)).maskFor("any"), good);
+        }
+    }
 }

@@ -1,0 +1,89 @@
+package dotbench.cli;
+
+import dotbench.bindings.Dot;
+import dotbench.bindings.LibraryVariant;
+import dotbench.bindings.VariantCatalog;
+import dotbench.bindings.VariantSpec;
+import dotbench.pipeline.DotbenchException;
+import dotbench.pipeline.ExitCodes;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * libdot's environment variables, checked before a command loads any library: libdot (inside
+ * libdot.so and the patched GMP and OpenSSL) aborts the whole process on a bad DOT_ISA,
+ * DOT_CPU_DISABLE or DOT_CROSSOVER at its first call, which may come after a long run. Here the
+ * same values are refused up front with exit 2 and the valid names, by the same rules as libdot
+ * (dot/src/dispatch.c, cpu.c, crossover.c).
+ */
+final class LibdotEnvironment {
+    private LibdotEnvironment() {}
+
+    /** The names DOT_CPU_DISABLE takes (dot/src/cpu.c's disable_names). */
+    static final List<String> CPU_FEATURES = List.of("sse42", "avx2", "avx512", "ifma");
+    /** libdot's variants when no libdot.so is built to ask (dot/src/dispatch.c's names). */
+    static final List<String> ISAS = List.of("scalar", "chain", "sse", "avx2", "avx512", "ifma");
+
+    private static final String SIZE = "(max|[0-9]{1,19})";
+    private static final Pattern CROSSOVER = Pattern.compile(
+            SIZE + "|(add_n|sub_n|add_n_ct|sub_n_ct)=" + SIZE + "(,(add_n|sub_n|add_n_ct|sub_n_ct)=" + SIZE + ")*");
+
+    /** Exit 2 naming the variable, the bad item and the valid ones when {@code env} holds a value libdot would abort on. */
+    static void check(Map<String, String> env, Path root) {
+        String disable = env.get("DOT_CPU_DISABLE");
+        if (disable != null && !disable.isEmpty()) {
+            for (String item : disable.split(",", -1)) {
+                if (!CPU_FEATURES.contains(item)) {
+                    throw usage("DOT_CPU_DISABLE=" + disable + ": '" + item + "' names no CPU feature; known: "
+                            + String.join(", ", CPU_FEATURES) + " (comma-separated, exact names, no spaces)");
+                }
+            }
+        }
+        String crossover = env.get("DOT_CROSSOVER");
+        if (crossover != null
+                && !crossover.isEmpty()
+                && !CROSSOVER.matcher(crossover).matches()) {
+            throw usage("DOT_CROSSOVER=" + crossover + " is not N, max, or a list such as"
+                    + " add_n=N,sub_n=N,add_n_ct=N,sub_n_ct=N (N a decimal limb count of up to 19 digits, or max)");
+        }
+        String isa = env.get("DOT_ISA");
+        if (isa != null && !isa.isEmpty()) {
+            checkIsa(isa, disable, VariantCatalog.scan(root).dot());
+        }
+    }
+
+    private static void checkIsa(String isa, String disable, VariantSpec libdot) {
+        if (!libdot.present()) {
+            if (!ISAS.contains(isa)) {
+                throw unknownIsa(isa, ISAS);
+            }
+            return;
+        }
+        try (LibraryVariant v = LibraryVariant.open(libdot)) {
+            Dot dot = Dot.of(v);
+            List<String> names = dot.isaNames();
+            if (!names.contains(isa)) {
+                throw unknownIsa(isa, names);
+            }
+            if (!dot.isaSupported(isa)) {
+                throw usage("DOT_ISA=" + isa + ": this CPU (or OS"
+                        + (disable == null || disable.isEmpty() ? "" : ", with DOT_CPU_DISABLE=" + disable)
+                        + ") cannot run it; runnable here: "
+                        + String.join(
+                                ", ", names.stream().filter(dot::isaSupported).toList()));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new DotbenchException(ExitCodes.MISSING_BUILD, e.getMessage(), e);
+        }
+    }
+
+    private static DotbenchException unknownIsa(String isa, List<String> names) {
+        return usage("DOT_ISA=" + isa + " names no libdot variant; known: " + String.join(", ", names));
+    }
+
+    private static DotbenchException usage(String message) {
+        return new DotbenchException(ExitCodes.USAGE, message);
+    }
+}
