@@ -11,7 +11,7 @@ APT_PACKAGES += clang-format-16
 CLANG_FORMAT := clang-format-16
 # hand-written C: libdot and its tests, benchmarks and tune step, and the C programs and helpers of
 # the anchors, patches, bindings, harness and JMH modules
-FORMAT_C_DIRS := dot anchors bindings/src/test/c gmp-patch/test openssl-patch/test harness/src/main/c jmh/src/main/c
+FORMAT_C_DIRS := dot anchors bindings/src/test/c gmp-patch/test openssl-patch/test openssl-patch/ntt harness/src/main/c jmh/src/main/c
 # data rows (the crossovers as `make tune` prints them, the measured mul choice) stay one a line
 FORMAT_C_EXCLUDE := dot/src/crossover_table.h dot/src/mul_table.h
 FORMAT_C_FILES = $(sort $(filter-out $(FORMAT_C_EXCLUDE),$(shell find $(FORMAT_C_DIRS) -name '*.[ch]')))

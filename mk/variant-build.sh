@@ -49,7 +49,7 @@ patched_tree() {
 
 # libdot is part of the dot variants only; its header is in the key, libdot.a only relinks.
 libdot_hashes() {
-  if [[ $variant == dot* ]]; then
+  if [[ $variant == dot* || $variant == ntt ]]; then
     dot_h_hash=$(sha256sum "$DOT_INCLUDE/dot.h" | cut -c1-16)
     dot_a_hash=$(sha256sum "$DOT_A" | cut -c1-16)
   else

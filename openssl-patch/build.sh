@@ -1,6 +1,6 @@
 #!/bin/bash
 # Builds one OpenSSL variant: build.sh <variant> <pristine source tree> <root of build/>
-#   variant: stock | stock-noasm | dot | dot-noasm
+#   variant: stock | stock-noasm | dot | dot-noasm | ntt (dot plus ntt/: opt-in, mk/ntt.mk)
 # Installs libcrypto.so and the headers into <build>/openssl/<variant> (lib/, include/openssl/,
 # manifest.json) from an out-of-tree build in <build>/obj/openssl/<variant>. Stock variants build
 # only libcrypto.so; dot variants also build libcrypto.a, apps/openssl, the legacy provider and
@@ -14,7 +14,7 @@ here=$(dirname "$(realpath "$0")")
 . "$here/../mk/variant-build.sh"
 
 case $variant in
-  stock|dot) asm_opt= ;;
+  stock|dot|ntt) asm_opt= ;;
   stock-noasm|dot-noasm) asm_opt=no-asm ;;
   *) echo "openssl: unknown variant $variant" >&2; exit 2 ;;
 esac
@@ -29,9 +29,11 @@ patches=$(ls "$here"/[0-9][0-9][0-9][0-9]-*.patch)
 test_programs="test/bntest test/exptest test/bn_internal_test test/rsa_test test/rsa_x931_test
   test/rsa_mp_test test/dhtest test/dsatest test/dsa_no_digest_size_test test/evp_test"
 libdot_hashes
-if [[ $variant == dot* ]]; then
+if [[ $variant == dot* || $variant == ntt ]]; then
   patches="$common $patches"
-  patched_tree openssl-dot "$src" "$build" $patches
+  # ntt: the dot series plus the NTT Montgomery product for large moduli
+  [[ $variant == ntt ]] && patches="$patches $(ls "$here"/ntt/[0-9][0-9][0-9][0-9]-*.patch)"
+  patched_tree "openssl-${variant%-noasm}" "$src" "$build" $patches
   # libdot.a is linked into libcrypto.so and into every program that links libcrypto.a (the
   # internal tests); its symbols are hidden, so libcrypto.so does not re-export them.
   extra=("-I$DOT_INCLUDE" "-L$(dirname "$DOT_A")" "-l:$(basename "$DOT_A")")

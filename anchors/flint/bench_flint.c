@@ -31,11 +31,26 @@ void mpn_mul_default_mpn_ctx(mp_ptr r1, mp_srcptr i1, mp_size_t n1, mp_srcptr i2
 
 typedef void (*mul_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
 
-static void gmp_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { mpn_mul_n(r, u, v, (mp_size_t)n); }
-static void fft_small(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { mpn_mul_default_mpn_ctx(r, u, (mp_size_t)n, v, (mp_size_t)n); }
-static void flint_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { flint_mpn_mul(r, u, (mp_size_t)n, v, (mp_size_t)n); }
-static void dot_ifma(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_with(&ntt_ifma_ops, r, u, n, v, n); }
-static void dot_avx2(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_with(&ntt_avx2_ops, r, u, n, v, n); }
+static void gmp_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    mpn_mul_n(r, u, v, (mp_size_t)n);
+}
+static void fft_small(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    mpn_mul_default_mpn_ctx(r, u, (mp_size_t)n, v, (mp_size_t)n);
+}
+static void flint_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    flint_mpn_mul(r, u, (mp_size_t)n, v, (mp_size_t)n);
+}
+static void dot_ifma(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    ntt_mul_with(&ntt_ifma_ops, r, u, n, v, n);
+}
+static void dot_avx2(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    ntt_mul_with(&ntt_avx2_ops, r, u, n, v, n);
+}
 
 typedef struct {
     const char *label;
@@ -43,7 +58,8 @@ typedef struct {
     size_t crossover;
 } contender;
 
-static double time_calls(mul_fn f, dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n, int reps)
+static double time_calls(mul_fn f, dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v,
+                         size_t n, int reps)
 {
     uint64_t t0 = dot_tsc_begin();
     for (int i = 0; i < reps; i++)
@@ -51,7 +67,10 @@ static double time_calls(mul_fn f, dot_limb_t *r, const dot_limb_t *u, const dot
     return (double)(dot_tsc_end() - t0) / reps;
 }
 
-static double quartile(const double *sorted, int n, double q) { return sorted[(int)(q * (n - 1) + 0.5)]; }
+static double quartile(const double *sorted, int n, double q)
+{
+    return sorted[(int)(q * (n - 1) + 0.5)];
+}
 
 /* one size; returns 0 when a product was wrong */
 static int one_size(contender *c, int nc, size_t n, int samples)
@@ -91,7 +110,8 @@ static int one_size(contender *c, int nc, size_t n, int samples)
             printf(" %10.0f", m);
             continue;
         }
-        printf(" | %9.0f %5.2f [%4.2f,%4.2f]", m, r, quartile(ratio, samples, 0.25), quartile(ratio, samples, 0.75));
+        printf(" | %9.0f %5.2f [%4.2f,%4.2f]", m, r, quartile(ratio, samples, 0.25),
+               quartile(ratio, samples, 0.75));
         if (r <= 1)
             c[k].crossover = 0;
         else if (!c[k].crossover)
@@ -109,11 +129,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [--quick]\n", argv[0]);
         return 2;
     }
-    static const size_t full[] = {64,  96,  128, 160, 192, 224, 256, 288, 320, 352, 384, 448, 512,
-                                  576, 640, 704, 768, 832, 896, 960, 1024};
+    static const size_t full[] = {64,  96,  128, 160, 192, 224, 256, 288, 320, 352, 384,
+                                  448, 512, 576, 640, 704, 768, 832, 896, 960, 1024};
     static const size_t brief[] = {128, 256, 512, 1024};
     const size_t *sizes = quick ? brief : full;
-    int nsizes = quick ? (int)(sizeof brief / sizeof brief[0]) : (int)(sizeof full / sizeof full[0]);
+    int nsizes = quick ? (int)(sizeof brief / sizeof brief[0])
+                       : (int)(sizeof full / sizeof full[0]);
     int samples = quick ? 5 : 21;
     printf("FLINT %s (fft_small), GMP %s from %s, libdot %s\n", FLINT_VERSION, gmp_version,
            dot_gmp_origin(), dot_version());
@@ -125,8 +146,10 @@ int main(int argc, char **argv)
         c[nc++] = (contender){"dot_ntt_mul ifma", dot_ifma, 0};
     if (ntt_avx2_runs())
         c[nc++] = (contender){"dot_ntt_mul avx2", dot_avx2, 0};
-    printf("\nn x n product: median TSC cycles per call | contender: cycles, median ratio gmp/contender "
-           "[IQR], %d samples\n%6s %10s", samples, "limbs", c[0].label);
+    printf("\nn x n product: median TSC cycles per call | contender: cycles, median ratio "
+           "gmp/contender "
+           "[IQR], %d samples\n%6s %10s",
+           samples, "limbs", c[0].label);
     for (int k = 1; k < nc; k++)
         printf(" | %-27s", c[k].label);
     printf("\n");
@@ -135,11 +158,12 @@ int main(int argc, char **argv)
             return 1;
     for (int k = 1; k < nc; k++) {
         if (c[k].crossover)
-            printf("crossover: %s is faster than %s from %zu limbs on, at every size measured up to %zu\n",
+            printf("crossover: %s is faster than %s from %zu limbs on, at every size measured up "
+                   "to %zu\n",
                    c[k].label, c[0].label, c[k].crossover, sizes[nsizes - 1]);
         else
-            printf("crossover: none in range for %s (not faster than %s at %zu limbs)\n", c[k].label,
-                   c[0].label, sizes[nsizes - 1]);
+            printf("crossover: none in range for %s (not faster than %s at %zu limbs)\n",
+                   c[k].label, c[0].label, sizes[nsizes - 1]);
     }
     return 0;
 }

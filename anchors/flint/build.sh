@@ -7,6 +7,7 @@
 # usage: anchors/flint/build.sh BUILD_DIR        exit: 0 built, 1 failed, 3 no AVX2/FMA
 set -euo pipefail
 out=${1:?usage: build.sh BUILD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 mirror=http://deb.debian.org/debian/pool/main/f/flint
 dsc=flint_3.1.3-2.dsc
@@ -38,11 +39,13 @@ want=$(awk '/^Checksums-Sha256:/{s=1;next} s&&/^ /{if($3=="'"$tarball"'")print $
 echo "$want  $tarball" | sha256sum -c --quiet || { echo "flint: $tarball does not match the SHA-256 in $dsc" >&2; exit 1; }
 echo "flint: $tarball verified against $dsc (SHA-256 $want)"
 rm -rf "$out/src" && mkdir -p "$out/src" && tar xzf "$tarball" -C "$out/src" --strip-components=1
-# x86-64-v3: AVX2, FMA, BMI2 (what a Zen 3 has); fft_small needs AVX2 and FMA. No link-time
-# optimisation: with it, GCC 12 fails to link libflint (crt_helpers.h's inline asm gets
-# "impossible constraints" in an LTO partition), after the whole compile.
+# x86-64-v3: AVX2, FMA, BMI2 (what a Zen 3 has); fft_small needs AVX2 and FMA (FLINT adds
+# -march=native itself). GCC 12 cannot compile crt_helpers.h's 8-limb inline-asm addition in
+# fft_small/mpn_mul.c at -O3 or with -funroll-loops ("impossible constraints"): that file gets
+# -O2 -fno-unroll-loops (mpn_mul-O2.cmake); no link-time optimisation, whose partitions hit the
+# same error at the final link.
 cmake -S "$out/src" -B "$out/obj" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
-  -DCMAKE_INTERPROCEDURAL_OPTIMIZATION=OFF \
+  -DCMAKE_INTERPROCEDURAL_OPTIMIZATION=OFF -DCMAKE_PROJECT_INCLUDE="$here/mpn_mul-O2.cmake" \
   -DCMAKE_C_FLAGS="-O2 -march=x86-64-v3" -DCMAKE_INSTALL_PREFIX="$out/install" > "$out/cmake.log"
 grep -q "fft_small module is available - yes" "$out/cmake.log" ||
   { echo "flint: cmake did not enable fft_small (see $out/cmake.log)" >&2; exit 1; }

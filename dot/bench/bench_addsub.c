@@ -67,12 +67,16 @@ static size_t contenders_for(int sub, contender *c)
     }
     /* the prior-work baselines (dot_baselines.h), the paper's Figure 3a/3b comparisons */
     if (dot_isa_supported("avx2")) {
-        c[count++] = (contender){"ren avx2", sub ? dot_baseline_ren_sub_n_avx2 : dot_baseline_ren_add_n_avx2};
-        c[count++] = (contender){"ksa avx2", sub ? dot_baseline_ksa_sub_n_avx2 : dot_baseline_ksa_add_n_avx2};
+        c[count++] = (contender){"ren avx2",
+                                 sub ? dot_baseline_ren_sub_n_avx2 : dot_baseline_ren_add_n_avx2};
+        c[count++] = (contender){"ksa avx2",
+                                 sub ? dot_baseline_ksa_sub_n_avx2 : dot_baseline_ksa_add_n_avx2};
     }
     if (dot_isa_supported("avx512")) {
-        c[count++] = (contender){"ren avx512", sub ? dot_baseline_ren_sub_n_avx512 : dot_baseline_ren_add_n_avx512};
-        c[count++] = (contender){"ksa avx512", sub ? dot_baseline_ksa_sub_n_avx512 : dot_baseline_ksa_add_n_avx512};
+        c[count++] = (contender){"ren avx512", sub ? dot_baseline_ren_sub_n_avx512
+                                                   : dot_baseline_ren_add_n_avx512};
+        c[count++] = (contender){"ksa avx512", sub ? dot_baseline_ksa_sub_n_avx512
+                                                   : dot_baseline_ksa_add_n_avx512};
     }
     return count;
 }

@@ -37,7 +37,10 @@ typedef struct {
     sqr_fn sqr;
 } contender;
 
-static void gmp_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v) { mpn_mul_n(r, u, v, 4); }
+static void gmp_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v)
+{
+    mpn_mul_n(r, u, v, 4);
+}
 static void gmp_sqr(dot_limb_t *r, const dot_limb_t *u) { mpn_sqr(r, u, 4); }
 
 /* mpz_mul on operands that alias the limb arrays (mpz_roinit_n: no copy in), product copied out. */
@@ -178,8 +181,8 @@ int main(int argc, char **argv)
     }
     int samples = quick ? 31 : MAX_SAMPLES;
     mpz_init2(mpz_product, 512);
-    printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(), gmp_version,
-           dot_gmp_origin());
+    printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(),
+           gmp_version, dot_gmp_origin());
     int status = table(OP_MUL, "256-bit multiply (4x4 limbs)", samples);
     status |= table(OP_SQR, "256-bit square (4 limbs)", samples);
     status |= table(OP_R52, "radix-2^52 5x5-digit multiply", samples);

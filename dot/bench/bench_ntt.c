@@ -31,16 +31,43 @@ typedef struct {
     void (*mul)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t); /* n x n */
 } contender;
 
-static void gmp_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { mpn_mul_n(r, u, v, (mp_size_t)n); }
-static void gmp_sqr(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { (void)v; mpn_sqr(r, u, (mp_size_t)n); }
-static void school(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_basecase_mul(r, u, n, v, n); }
-static void scalar_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_transform(&ntt_scalar_ops, r, u, n, v, n); }
-static void ifma_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_transform(&ntt_ifma_ops, r, u, n, v, n); }
-static void avx2_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { ntt_mul_transform(&ntt_avx2_ops, r, u, n, v, n); }
-static void entry_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { dot_ntt_mul(r, u, n, v, n); }
-static void entry_sqr(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n) { (void)v; dot_ntt_sqr(r, u, n); }
+static void gmp_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    mpn_mul_n(r, u, v, (mp_size_t)n);
+}
+static void gmp_sqr(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    (void)v;
+    mpn_sqr(r, u, (mp_size_t)n);
+}
+static void school(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    ntt_basecase_mul(r, u, n, v, n);
+}
+static void scalar_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    ntt_mul_transform(&ntt_scalar_ops, r, u, n, v, n);
+}
+static void ifma_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    ntt_mul_transform(&ntt_ifma_ops, r, u, n, v, n);
+}
+static void avx2_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    ntt_mul_transform(&ntt_avx2_ops, r, u, n, v, n);
+}
+static void entry_mul(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    dot_ntt_mul(r, u, n, v, n);
+}
+static void entry_sqr(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
+{
+    (void)v;
+    dot_ntt_sqr(r, u, n);
+}
 
-static double time_calls(const contender *c, dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n, int reps)
+static double time_calls(const contender *c, dot_limb_t *r, const dot_limb_t *u,
+                         const dot_limb_t *v, size_t n, int reps)
 {
     uint64_t t0 = dot_tsc_begin();
     for (int i = 0; i < reps; i++)
@@ -112,7 +139,8 @@ static void handover(const contender *c, int nc, const ntt_ops *const *ops, cons
         for (int i = 0; i < nsizes; i++) {
             size_t n = sizes[i], len = ntt_size_for(2 * n - 1);
             if (n <= 256 && ntt_product_length(ops[k], n, 2 * n - 1, 0) == len)
-                printf(" %zu:%.0f", n, med[i][k] / (double)len / (med[i][school] / (double)(n * n)));
+                printf(" %zu:%.0f", n,
+                       med[i][k] / (double)len / (med[i][school] / (double)(n * n)));
         }
         printf("\n");
     }
@@ -124,7 +152,8 @@ static int table(const char *title, const contender *c, int nc, int focus, const
 {
     static double med[64][MAX_CONTENDERS];
     printf("\n%s: median TSC cycles per call | contender: cycles, median ratio %s/contender "
-           "[IQR], %d samples\n%6s %10s", title, c[0].label, samples, "limbs", c[0].label);
+           "[IQR], %d samples\n%6s %10s",
+           title, c[0].label, samples, "limbs", c[0].label);
     for (int k = 1; k < nc; k++)
         printf(" | %-28s", c[k].label);
     printf("\n");
@@ -139,8 +168,9 @@ static int table(const char *title, const contender *c, int nc, int focus, const
             crossover = sizes[i];
     }
     if (crossover)
-        printf("crossover: %s is faster than %s from %zu limbs on, at every size measured up to %zu\n",
-               c[focus].label, c[0].label, crossover, sizes[nsizes - 1]);
+        printf(
+            "crossover: %s is faster than %s from %zu limbs on, at every size measured up to %zu\n",
+            c[focus].label, c[0].label, crossover, sizes[nsizes - 1]);
     else
         printf("crossover: none in range (%s is not faster than %s at %zu limbs)\n", c[focus].label,
                c[0].label, sizes[nsizes - 1]);
@@ -156,15 +186,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [--quick]\n", argv[0]);
         return 2;
     }
-    static const size_t full[] = {16,  24,  32,  40,  48,  56,  64,  80,  96,  112, 128, 144, 160, 176,
-                                  192, 208, 224, 240, 256, 288, 320, 352, 384, 416, 448, 480, 512, 576,
-                                  640, 704, 768, 832, 896, 960, 1024};
+    static const size_t full[] = {16,  24,  32,  40,  48,  56,  64,  80,  96,  112, 128, 144,
+                                  160, 176, 192, 208, 224, 240, 256, 288, 320, 352, 384, 416,
+                                  448, 480, 512, 576, 640, 704, 768, 832, 896, 960, 1024};
     static const size_t brief[] = {16, 32, 64, 128, 192, 256, 384, 512, 768, 1024};
     const size_t *sizes = quick ? brief : full;
-    int nsizes = quick ? (int)(sizeof brief / sizeof brief[0]) : (int)(sizeof full / sizeof full[0]);
+    int nsizes = quick ? (int)(sizeof brief / sizeof brief[0])
+                       : (int)(sizeof full / sizeof full[0]);
     int samples = quick ? 5 : 21;
-    printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(), gmp_version,
-           dot_gmp_origin());
+    printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(),
+           gmp_version, dot_gmp_origin());
     contender mul[MAX_CONTENDERS] = {{"gmp mpn_mul_n", gmp_mul}, {"dot_ntt_mul", entry_mul}};
     const ntt_ops *path_ops[MAX_CONTENDERS] = {NULL};
     int nm = 2;
@@ -181,7 +212,8 @@ int main(int argc, char **argv)
         }
         mul[nm++] = (contender){"schoolbook (hand-over)", school};
     }
-    int status = table("n x n product", mul, nm, 1, sizes, nsizes, samples, quick ? NULL : path_ops);
+    int status = table("n x n product", mul, nm, 1, sizes, nsizes, samples,
+                       quick ? NULL : path_ops);
     contender sqr[2] = {{"gmp mpn_sqr", gmp_sqr}, {"dot_ntt_sqr", entry_sqr}};
     status |= table("n-limb square", sqr, 2, 1, sizes, nsizes, samples, NULL);
     return status;

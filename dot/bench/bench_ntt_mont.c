@@ -76,7 +76,8 @@ enum { GMP, DOT, OSSL, CONTENDERS };
 
 static void *to_bn(const mp_limb_t *x, size_t k)
 {
-    return ossl.lebin2bn((const unsigned char *)x, (int)(k * sizeof *x), NULL); /* little-endian x86 */
+    return ossl.lebin2bn((const unsigned char *)x, (int)(k * sizeof *x),
+                         NULL); /* little-endian x86 */
 }
 
 /* OpenSSL's context for md's modulus and the operands a, b; 0 if it failed */
@@ -110,7 +111,8 @@ static void gmp_mont(modulus *md, mp_limb_t *r, const mp_limb_t *a, const mp_lim
     __gmpn_redc_n(r, md->t, md->n, (mp_size_t)md->k, md->ip);
 }
 
-static double time_calls(modulus *md, int who, mp_limb_t *r, const mp_limb_t *a, const mp_limb_t *b, int reps)
+static double time_calls(modulus *md, int who, mp_limb_t *r, const mp_limb_t *a, const mp_limb_t *b,
+                         int reps)
 {
     uint64_t t0 = dot_tsc_begin();
     for (int i = 0; i < reps; i++) {
@@ -151,7 +153,8 @@ static int one_size(size_t bits, int samples)
     gmp_mont(&md, want, a, b);
     dot_ntt_mont_mul(m, got, a, b);
     if (!m || memcmp(got, want, k * sizeof got[0]) != 0) {
-        fprintf(stderr, "dot_ntt_mont_mul disagrees with mpn_redc_n at %zu bits: not timed\n", bits);
+        fprintf(stderr, "dot_ntt_mont_mul disagrees with mpn_redc_n at %zu bits: not timed\n",
+                bits);
         dot_ntt_mont_free(m);
         return 1;
     }
@@ -167,7 +170,9 @@ static int one_size(size_t bits, int samples)
         ossl.mont_mul(md.br, md.ba, md.bb, md.bmont, md.bctx);
         ossl.bn2lebinpad(md.br, (unsigned char *)ogot, (int)(k * sizeof ogot[0]));
         if (memcmp(ogot, want, k * sizeof ogot[0]) != 0) {
-            fprintf(stderr, "BN_mod_mul_montgomery disagrees with mpn_redc_n at %zu bits: not timed\n", bits);
+            fprintf(stderr,
+                    "BN_mod_mul_montgomery disagrees with mpn_redc_n at %zu bits: not timed\n",
+                    bits);
             ossl_teardown(&md);
             dot_ntt_mont_free(m);
             return 1;
@@ -205,20 +210,24 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [--quick]\n", argv[0]);
         return 2;
     }
-    static const size_t full[] = {2048, 3072, 4096, 5120, 6144, 7168, 8192, 10240, 12288, 14336, 16384};
+    static const size_t full[] = {2048, 3072,  4096,  5120,  6144, 7168,
+                                  8192, 10240, 12288, 14336, 16384};
     static const size_t brief[] = {4096, 8192, 16384};
     const size_t *sizes = quick ? brief : full;
     size_t nsizes = quick ? sizeof brief / sizeof brief[0] : sizeof full / sizeof full[0];
     int samples = quick ? 5 : 31;
-    printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(), gmp_version,
-           dot_gmp_origin());
+    printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(),
+           gmp_version, dot_gmp_origin());
     ossl.loaded = ossl_load();
     if (ossl.loaded)
         printf("OpenSSL BN_mod_mul_montgomery from %s\n", ossl.path);
     else
-        printf("OpenSSL left out: %s did not load (DOT_BENCH_LIBCRYPTO names another)\n", ossl.path);
-    printf("\nMontgomery multiplication: median TSC cycles per call; ratio contender/dot, median [IQR] of "
-           "%d paired samples\n%6s %16s %-18s", samples, "bits", "gmp mul_n+redc_n", " ratio gmp/dot");
+        printf("OpenSSL left out: %s did not load (DOT_BENCH_LIBCRYPTO names another)\n",
+               ossl.path);
+    printf("\nMontgomery multiplication: median TSC cycles per call; ratio contender/dot, median "
+           "[IQR] of "
+           "%d paired samples\n%6s %16s %-18s",
+           samples, "bits", "gmp mul_n+redc_n", " ratio gmp/dot");
     if (ossl.loaded)
         printf(" %16s %-18s", "openssl", " ratio openssl/dot");
     printf(" %16s\n", "dot_ntt_mont_mul");

@@ -43,19 +43,19 @@ typedef struct {
 /* A timer for one stage: `REPS` copies of STMT (which reads rp, up, vp) inlined in a loop, no
  * call; the pointers go through an empty asm every time round, so the compiler cannot hoist any
  * of the work out of the loop, and `flatten` inlines the kernel-source stages into the loop. */
-#define DEFINE_TIMER(timer, STMT)                                                                 \
-    __attribute__((flatten)) static double timer(const operands *o)                              \
-    {                                                                                             \
-        dot_limb_t r[10];                                                                         \
-        uint64_t t0 = dot_tsc_begin();                                                            \
-        for (int i = 0; i < REPS; i++) {                                                          \
-            dot_limb_t *rp = r;                                                                   \
-            const dot_limb_t *up = o->u, *vp = o->v;                                              \
-            __asm__ volatile("" : "+r"(rp), "+r"(up), "+r"(vp));                                  \
-            STMT;                                                                                 \
-        }                                                                                         \
-        uint64_t t1 = dot_tsc_end();                                                              \
-        return (double)(t1 - t0) / REPS;                                                          \
+#define DEFINE_TIMER(timer, STMT)                                                                  \
+    __attribute__((flatten)) static double timer(const operands *o)                                \
+    {                                                                                              \
+        dot_limb_t r[10];                                                                          \
+        uint64_t t0 = dot_tsc_begin();                                                             \
+        for (int i = 0; i < REPS; i++) {                                                           \
+            dot_limb_t *rp = r;                                                                    \
+            const dot_limb_t *up = o->u, *vp = o->v;                                               \
+            __asm__ volatile("" : "+r"(rp), "+r"(up), "+r"(vp));                                   \
+            STMT;                                                                                  \
+        }                                                                                          \
+        uint64_t t1 = dot_tsc_end();                                                               \
+        return (double)(t1 - t0) / REPS;                                                           \
     }
 #define KEEP_CARRY(x) __asm__ volatile("" : : "r"(x))
 
@@ -98,7 +98,8 @@ DOT_ALWAYS_INLINE dot_limb_t avx2_stage3(dot_limb_t *rp, const dot_limb_t *up, c
     for (int k = 0; k < 2; k++) {
         uint64_t g, p;
         __m256i r = avx2_phase1(_mm256_loadu_si256((const __m256i *)(up + 4 * k)),
-                                _mm256_loadu_si256((const __m256i *)(vp + 4 * k)), DOT_OP_ADD, &g, &p);
+                                _mm256_loadu_si256((const __m256i *)(vp + 4 * k)), DOT_OP_ADD, &g,
+                                &p);
         __asm__ volatile("" : : "r"(p));
         uint64_t in = (g << 1) | carry;
         carry = in >> 4;
@@ -125,28 +126,32 @@ DEFINE_TIMER(time_avx2_full, KEEP_CARRY(avx2_full(rp, up, vp)))
 
 DOT_ALWAYS_INLINE void keep512(__m512i v) { __asm__ volatile("" : : "v"(v)); }
 
-DOT_ALWAYS_INLINE dot_limb_t avx512_stage1(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp)
+DOT_ALWAYS_INLINE dot_limb_t avx512_stage1(dot_limb_t *rp, const dot_limb_t *up,
+                                           const dot_limb_t *vp)
 {
     (void)rp;
-    keep512(_mm512_add_epi64(_mm512_loadu_si512((const void *)up), _mm512_loadu_si512((const void *)vp)));
+    keep512(_mm512_add_epi64(_mm512_loadu_si512((const void *)up),
+                             _mm512_loadu_si512((const void *)vp)));
     return 0;
 }
 
-DOT_ALWAYS_INLINE dot_limb_t avx512_stage2(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp)
+DOT_ALWAYS_INLINE dot_limb_t avx512_stage2(dot_limb_t *rp, const dot_limb_t *up,
+                                           const dot_limb_t *vp)
 {
     (void)rp;
     uint64_t g, p;
-    keep512(avx512_phase1(_mm512_loadu_si512((const void *)up), _mm512_loadu_si512((const void *)vp),
-                          DOT_OP_ADD, &g, &p));
+    keep512(avx512_phase1(_mm512_loadu_si512((const void *)up),
+                          _mm512_loadu_si512((const void *)vp), DOT_OP_ADD, &g, &p));
     __asm__ volatile("" : : "r"(p));
     return (g << 1) >> 8;
 }
 
-DOT_ALWAYS_INLINE dot_limb_t avx512_stage3(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp)
+DOT_ALWAYS_INLINE dot_limb_t avx512_stage3(dot_limb_t *rp, const dot_limb_t *up,
+                                           const dot_limb_t *vp)
 {
     uint64_t g, p;
-    __m512i r = avx512_phase1(_mm512_loadu_si512((const void *)up), _mm512_loadu_si512((const void *)vp),
-                              DOT_OP_ADD, &g, &p);
+    __m512i r = avx512_phase1(_mm512_loadu_si512((const void *)up),
+                              _mm512_loadu_si512((const void *)vp), DOT_OP_ADD, &g, &p);
     __asm__ volatile("" : : "r"(p));
     uint64_t in = g << 1;
     const __m512i bits = _mm512_set1_epi64((long long)(in & 0xFF));
@@ -240,37 +245,52 @@ typedef struct {
     const char *title;
     const char *isa; /* the variant the CPU must be able to run */
     ops_kind ops;
-    int stages;      /* including stage 0 */
+    int stages; /* including stage 0 */
     double (*timer[MAX_STAGES])(const operands *);
     const char *phase[MAX_STAGES]; /* phase[k]: what stage k adds to stage k-1 */
     const char *note;              /* printed under the table, or NULL */
 } phase_table;
 
 static const phase_table tables[] = {
-    {"DoT add, 8 limbs (512 bits), avx512", "avx512", OPS_ADD, 5,
+    {"DoT add, 8 limbs (512 bits), avx512",
+     "avx512",
+     OPS_ADD,
+     5,
      {time_loop, time_avx512_stage1, time_avx512_stage2, time_avx512_stage3, time_avx512_full},
      {"loop overhead", "1 load + add", "2 generate carries", "3 add carries + store",
       "4 check + cascade fix-up"},
      NULL},
-    {"DoT add, 8 limbs (512 bits), avx2", "avx2", OPS_ADD, 5,
+    {"DoT add, 8 limbs (512 bits), avx2",
+     "avx2",
+     OPS_ADD,
+     5,
      {time_loop, time_avx2_stage1, time_avx2_stage2, time_avx2_stage3, time_avx2_full},
      {"loop overhead", "1 load + add", "2 generate carries", "3 add carries + store",
       "4 check + cascade fix-up"},
      NULL},
-    {"DoT multiply 4x4 limbs (256 bits), ifma", "ifma", OPS_LIMBS, 5,
+    {"DoT multiply 4x4 limbs (256 bits), ifma",
+     "ifma",
+     OPS_LIMBS,
+     5,
      {time_loop, time_mul_4x4_stage1, time_mul_4x4_stage2, time_mul_4x4_stage4,
       time_mul_4x4_stage5},
      {"loop overhead", "1 gather + radix 64->52", "2 IFMA compute", "4 reduce columns",
       "5 carry + 52->64 + store"},
      "phase 3 (align hi halves) has no instructions here: phase 1 rotates A one lane further for\n"
      "  the hi halves, so each lands in its own column"},
-    {"DoT square 4 limbs (256 bits), ifma", "ifma", OPS_LIMBS, 6,
-     {time_loop, time_sqr_4x4_stage1, time_sqr_4x4_stage2, time_sqr_4x4_stage3,
-      time_sqr_4x4_stage4, time_sqr_4x4_stage5},
+    {"DoT square 4 limbs (256 bits), ifma",
+     "ifma",
+     OPS_LIMBS,
+     6,
+     {time_loop, time_sqr_4x4_stage1, time_sqr_4x4_stage2, time_sqr_4x4_stage3, time_sqr_4x4_stage4,
+      time_sqr_4x4_stage5},
      {"loop overhead", "1 gather + radix 64->52", "2 IFMA compute", "3 align hi halves",
       "4 reduce columns", "5 carry + 52->64 + store"},
      NULL},
-    {"DoT multiply 5x5 digits radix 2^52, ifma", "ifma", OPS_R52, 5,
+    {"DoT multiply 5x5 digits radix 2^52, ifma",
+     "ifma",
+     OPS_R52,
+     5,
      {time_loop, time_mul_5x5_stage1, time_mul_5x5_stage2, time_mul_5x5_stage4,
       time_mul_5x5_stage5},
      {"loop overhead", "1 gather", "2 IFMA compute", "4 reduce columns", "5 carry pass + store"},
@@ -280,11 +300,12 @@ static const phase_table tables[] = {
 
 static double samples[2][MAX_STAGES][MAX_SAMPLES];
 
-static void table(const phase_table *t, const operands *sets, int nsets, const char *const *set_name,
-                  int nsamples)
+static void table(const phase_table *t, const operands *sets, int nsets,
+                  const char *const *set_name, int nsamples)
 {
-    printf("\n%s: TSC cycles per call (share of the full kernel), median of %d samples of %d calls\n",
-           t->title, nsamples, REPS);
+    printf(
+        "\n%s: TSC cycles per call (share of the full kernel), median of %d samples of %d calls\n",
+        t->title, nsamples, REPS);
     if (!dot_isa_supported(t->isa)) {
         printf("  skipped: this CPU cannot run %s\n", t->isa);
         return;
@@ -293,7 +314,8 @@ static void table(const phase_table *t, const operands *sets, int nsets, const c
     for (int s = 0; s < nsamples; s++)
         for (int j = 0; j < n; j++) {
             int k = (j + s) % n;
-            samples[k / t->stages][k % t->stages][s] = t->timer[k % t->stages](&sets[k / t->stages]);
+            samples[k / t->stages][k % t->stages][s] = t->timer[k % t->stages](
+                &sets[k / t->stages]);
         }
     double med[2][MAX_STAGES];
     for (int set = 0; set < nsets; set++)

@@ -55,10 +55,10 @@
 /* What every contender's product reads: the PMNS parameters or GMP's modulus. */
 typedef struct {
     dot_pmns *pm;
-    size_t n;                        /* limbs of p */
-    mp_limb_t p[MAX_LIMBS], pinv;    /* pinv = -p^-1 mod 2^64 */
-    mp_limb_t t[2 * MAX_LIMBS];      /* Montgomery scratch */
-    mp_limb_t ip[MAX_LIMBS];         /* p^-1 mod 2^(64 n), for mpn_redc_n */
+    size_t n;                     /* limbs of p */
+    mp_limb_t p[MAX_LIMBS], pinv; /* pinv = -p^-1 mod 2^64 */
+    mp_limb_t t[2 * MAX_LIMBS];   /* Montgomery scratch */
+    mp_limb_t ip[MAX_LIMBS];      /* p^-1 mod 2^(64 n), for mpn_redc_n */
     mpz_t zp, zt;
     uint64_t m52[2 * 40] __attribute__((aligned(64))); /* p in 52-bit digits, twice (AMM52) */
     uint64_t k0[2];
@@ -83,8 +83,10 @@ static ossl_lib ossl[MAX_VARIANTS];
 static size_t n_ossl;
 
 /* OpenSSL's AMM52 kernels: r = a b 2^(-52 d) mod m, "almost" (below 2m); d = 20 or 40 digits. */
-typedef void amm_x1_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, uint64_t k0);
-typedef void amm_x2_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, const uint64_t *k0);
+typedef void amm_x1_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                       uint64_t k0);
+typedef void amm_x2_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                       const uint64_t *k0);
 static struct {
     amm_x1_fn *x1[2]; /* 20, 40 digits */
     amm_x2_fn *x2[2];
@@ -107,8 +109,8 @@ static int ossl_load(ossl_lib *o, const char *name, const char *path)
     *(void **)&o->bn_free = dlsym(h, "BN_free");
     *(void **)&o->mont_free = dlsym(h, "BN_MONT_CTX_free");
     *(void **)&o->ctx_free = dlsym(h, "BN_CTX_free");
-    if (!(o->ctx_new && o->mont_new && o->mont_set && o->lebin2bn && o->bn2lebinpad && o->mont_mul &&
-          o->bn_free && o->mont_free && o->ctx_free))
+    if (!(o->ctx_new && o->mont_new && o->mont_set && o->lebin2bn && o->bn2lebinpad &&
+          o->mont_mul && o->bn_free && o->mont_free && o->ctx_free))
         return 0;
     o->ctx = o->ctx_new();
     return o->ctx != NULL;
@@ -122,7 +124,9 @@ static size_t elf_symbol(const char *path, const char *name)
         return 0;
     struct stat st;
     size_t found = 0;
-    unsigned char *f = fstat(fd, &st) == 0 ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+    unsigned char *f = fstat(fd, &st) == 0
+                           ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)
+                           : MAP_FAILED;
     close(fd);
     if (f == MAP_FAILED)
         return 0;
@@ -136,7 +140,8 @@ static size_t elf_symbol(const char *path, const char *name)
         if (sh[i].sh_type != SHT_SYMTAB || sh[i].sh_link >= eh->e_shnum)
             continue;
         const Elf64_Shdr *strs = &sh[sh[i].sh_link];
-        if (sh[i].sh_offset + sh[i].sh_size > (size_t)st.st_size || strs->sh_offset + strs->sh_size > (size_t)st.st_size)
+        if (sh[i].sh_offset + sh[i].sh_size > (size_t)st.st_size ||
+            strs->sh_offset + strs->sh_size > (size_t)st.st_size)
             continue;
         const Elf64_Sym *sym = (const Elf64_Sym *)(f + sh[i].sh_offset);
         for (size_t j = 0; j < sh[i].sh_size / sizeof *sym; j++)
@@ -157,8 +162,9 @@ static void amm_load(const ossl_lib *o)
     Dl_info info;
     if (!dladdr((void *)o->ctx_new, &info) || !info.dli_fbase)
         return;
-    static const char *names[2][2] = {{"ossl_rsaz_amm52x20_x1_ifma256", "ossl_rsaz_amm52x40_x1_ifma256"},
-                                      {"ossl_rsaz_amm52x20_x2_ifma256", "ossl_rsaz_amm52x40_x2_ifma256"}};
+    static const char *names[2][2] = {
+        {"ossl_rsaz_amm52x20_x1_ifma256", "ossl_rsaz_amm52x40_x1_ifma256"},
+        {"ossl_rsaz_amm52x20_x2_ifma256", "ossl_rsaz_amm52x40_x2_ifma256"}};
     for (int d = 0; d < 2; d++) {
         size_t off1 = elf_symbol(o->path, names[0][d]), off2 = elf_symbol(o->path, names[1][d]);
         if (off1 && off2) {
@@ -180,19 +186,19 @@ mp_size_t __gmpn_binvert_itch(mp_size_t n);
 typedef struct contender {
     char label[64];
     enum kind kind;
-    int lanes;                       /* 1: latency; 8: 8 independent chains (throughput) */
-    pmns_mul_fn *mul;                /* PMNS: the kernel (single or batch) */
-    int trunc, split, split_v;       /* PMNS: flavour; pm->split, pm->split_v while it runs */
-    int times;                       /* PMNS single: products per lane per step (2: planted) */
-    const ossl_lib *lib;             /* OSSL */
-    int digits;                      /* AMM: 20 or 40 */
-    size_t stride;                   /* words between lanes */
+    int lanes;                 /* 1: latency; 8: 8 independent chains (throughput) */
+    pmns_mul_fn *mul;          /* PMNS: the kernel (single or batch) */
+    int trunc, split, split_v; /* PMNS: flavour; pm->split, pm->split_v while it runs */
+    int times;                 /* PMNS single: products per lane per step (2: planted) */
+    const ossl_lib *lib;       /* OSSL */
+    int digits;                /* AMM: 20 or 40 */
+    size_t stride;             /* words between lanes */
     uint64_t acc[LANES * WORDS] __attribute__((aligned(64)));
     uint64_t y[LANES * WORDS] __attribute__((aligned(64)));
-    mpz_t zacc[LANES], zy;           /* MPZ */
-    void *bacc[LANES], *by;          /* OSSL */
-    mpz_t start[LANES], step;        /* lane l's value: start_l step^k (R^-k for Montgomery) */
-    size_t mont_bits;                /* R = 2^mont_bits for Montgomery forms, else 0 */
+    mpz_t zacc[LANES], zy;    /* MPZ */
+    void *bacc[LANES], *by;   /* OSSL */
+    mpz_t start[LANES], step; /* lane l's value: start_l step^k (R^-k for Montgomery) */
+    size_t mont_bits;         /* R = 2^mont_bits for Montgomery forms, else 0 */
 } contender;
 
 /* r = r y R^-1 mod p, R = 2^(64 n) */
@@ -250,11 +256,13 @@ static void step(ctx *c, contender *k)
         break;
     case AMM1:
         for (int l = 0; l < L; l++)
-            amm.x1[k->digits == 40](k->acc + l * k->stride, k->acc + l * k->stride, k->y, c->m52, c->k0[0]);
+            amm.x1[k->digits == 40](k->acc + l * k->stride, k->acc + l * k->stride, k->y, c->m52,
+                                    c->k0[0]);
         break;
     case AMM2: /* two lanes per call: operands [2][digits], contiguous */
         for (int l = 0; l < L; l += 2)
-            amm.x2[k->digits == 40](k->acc + l * k->stride, k->acc + l * k->stride, k->y, c->m52, c->k0);
+            amm.x2[k->digits == 40](k->acc + l * k->stride, k->acc + l * k->stride, k->y, c->m52,
+                                    c->k0);
         break;
     case PMNS1:
         c->pm->split = k->split;
@@ -321,9 +329,7 @@ static void chain_value(ctx *c, const contender *k, int l, mpz_t out)
         d52_to_mpz(out, k->acc + l * k->stride, (size_t)k->digits);
         mpz_mod(out, out, c->zp); /* almost reduced: below 2p */
         break;
-    case MPZ:
-        mpz_set(out, k->zacc[l]);
-        break;
+    case MPZ: mpz_set(out, k->zacc[l]); break;
     }
 }
 
@@ -359,7 +365,8 @@ static double median_bound(double *v, size_t n, int upper)
     size_t root = 0;
     while ((root + 1) * (root + 1) <= n)
         root++;
-    size_t half = (98 * root + 99) / 100, i = upper ? n / 2 + half : (n / 2 > half ? n / 2 - half : 0);
+    size_t half = (98 * root + 99) / 100,
+           i = upper ? n / 2 + half : (n / 2 > half ? n / 2 - half : 0);
     return v[i < n ? i : n - 1];
 }
 
@@ -378,7 +385,8 @@ static int ratio(const contender *k, long a, long b, int rounds, const char *cla
         r[s] = cycles[a][s] / cycles[b][s];
     double med = dot_median(r, (size_t)rounds);
     double lo = median_bound(r, (size_t)rounds, 0), hi = median_bound(r, (size_t)rounds, 1);
-    printf("  %-30s / %-30s %6.3fx  [%6.3f, %6.3f]   %s\n", k[a].label, k[b].label, med, lo, hi, claim);
+    printf("  %-30s / %-30s %6.3fx  [%6.3f, %6.3f]   %s\n", k[a].label, k[b].label, med, lo, hi,
+           claim);
     ratio_lo = lo;
     return lo <= 1.0 && 1.0 <= hi;
 }
@@ -421,7 +429,8 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
     c.pinv = -inv;
     c.k0[0] = c.k0[1] = -inv;
     {
-        mp_limb_t *scratch = malloc((size_t)__gmpn_binvert_itch((mp_size_t)c.n) * sizeof(mp_limb_t) + 8);
+        mp_limb_t *scratch = malloc(
+            (size_t)__gmpn_binvert_itch((mp_size_t)c.n) * sizeof(mp_limb_t) + 8);
         __gmpn_binvert(c.ip, c.p, (mp_size_t)c.n, scratch);
         free(scratch);
     }
@@ -459,7 +468,12 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
         snprintf(label, sizeof label, "openssl amm52x%d_x1", digits);
         add(label, AMM1, 1)->digits = digits;
     }
-    struct { const char *label; enum kind kind; pmns_mul_fn *mul; int trunc, split, split_v, lanes, ifma; } pk[] = {
+    struct {
+        const char *label;
+        enum kind kind;
+        pmns_mul_fn *mul;
+        int trunc, split, split_v, lanes, ifma;
+    } pk[] = {
         {"pmns scalar full", PMNS1, pmns_scalar_mul, 0, 0, 0, 1, 0},
         {"pmns scalar trunc", PMNS1, pmns_scalar_mul, 1, 0, 0, 1, 0},
         {"pmns ifma full", PMNS1, pmns_ifma_mul, 0, split, split_v, 1, 1},
@@ -479,10 +493,12 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
     for (size_t i = 0; i < sizeof pk / sizeof pk[0]; i++) {
         if (pk[i].ifma && !ifma)
             continue;
-        if ((strstr(pk[i].label, "one piece") && !split) || (strstr(pk[i].label, "last whole") && !split_v))
+        if ((strstr(pk[i].label, "one piece") && !split) ||
+            (strstr(pk[i].label, "last whole") && !split_v))
             continue; /* the same kernel as a line above it */
         contender *k = add(pk[i].label, pk[i].kind, pk[i].lanes);
-        k->mul = pk[i].mul, k->trunc = pk[i].trunc, k->split = pk[i].split, k->split_v = pk[i].split_v;
+        k->mul = pk[i].mul, k->trunc = pk[i].trunc, k->split = pk[i].split,
+        k->split_v = pk[i].split_v;
         k->times = strncmp(pk[i].label, "planted", 7) == 0 ? 2 : 1;
     }
     add("gmp mul_n+redc_1 x8", REDC1, 8);
@@ -592,10 +608,12 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
             status = 1;
         }
 
-    printf("\n%s: %zu-bit p, n = %zu, s = %zu (phi = 2^%zu), rho = 2^%zu, split %s (last stage: %s; batch: %s); TSC "
+    printf("\n%s: %zu-bit p, n = %zu, s = %zu (phi = 2^%zu), rho = 2^%zu, split %s (last stage: "
+           "%s; batch: %s); TSC "
            "cycles per product, median of %d rounds (latency: one dependent chain; x8, x4, batch: "
-           "8 independent chains, per product)\n", path, pm->bits, pm->n, pm->s, 52 * pm->s, pm->r,
-           split ? "yes" : "no", split_v ? "yes" : "no", split8 ? "yes" : "no", rounds);
+           "8 independent chains, per product)\n",
+           path, pm->bits, pm->n, pm->s, 52 * pm->s, pm->r, split ? "yes" : "no",
+           split_v ? "yes" : "no", split8 ? "yes" : "no", rounds);
     double med[MAX_CONTENDERS];
     for (size_t j = 0; j < nk; j++) {
         double tmp[MAX_ROUNDS];
@@ -608,49 +626,68 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
     long g18 = find("gmp mul_n+redc_1 x8"), gn8 = find("gmp mul_n+redc_n x8");
     long best8 = med[gn8] < med[g18] ? gn8 : g18;
     for (size_t j = 0; j < nk; j++)
-        printf("  %-32s %10.0f   %5.2fx vs %s\n", ks[j].label, med[j], med[best] / med[j], ks[best].label);
-    ratio(ks, find("pmns scalar full"), find("pmns scalar trunc"), rounds, "truncated speed-up, scalar");
+        printf("  %-32s %10.0f   %5.2fx vs %s\n", ks[j].label, med[j], med[best] / med[j],
+               ks[best].label);
+    ratio(ks, find("pmns scalar full"), find("pmns scalar trunc"), rounds,
+          "truncated speed-up, scalar");
     if (ifma) {
         ratio(ks, find("pmns ifma trunc"), find("pmns ifma trunc (control)"), rounds,
               "control: the same kernel twice (place in the rounds)");
         ratio(ks, find("planted: ifma trunc twice"), find("pmns ifma trunc"), rounds,
               "planted control: two products per step (must be above 1.5)");
         int seen = ratio_lo > 1.5;
-        ratio(ks, find("pmns ifma full"), find("pmns ifma trunc"), rounds, "truncated speed-up, ifma");
+        ratio(ks, find("pmns ifma full"), find("pmns ifma trunc"), rounds,
+              "truncated speed-up, ifma");
         ratio(ks, find("pmns ifma full, last whole"), find("pmns ifma trunc, last whole"), rounds,
               "truncated speed-up, ifma, last stage whole");
-        ratio(ks, find("pmns ifma full, last whole"), find("pmns ifma full"), rounds, "last stage split speed-up, full");
-        ratio(ks, find("pmns ifma trunc, last whole"), find("pmns ifma trunc"), rounds, "last stage split speed-up, trunc");
-        ratio(ks, find("pmns ifma full, one piece"), find("pmns ifma full"), rounds, "split speed-up, full");
-        ratio(ks, find("pmns ifma trunc, one piece"), find("pmns ifma trunc"), rounds, "split speed-up, trunc");
+        ratio(ks, find("pmns ifma full, last whole"), find("pmns ifma full"), rounds,
+              "last stage split speed-up, full");
+        ratio(ks, find("pmns ifma trunc, last whole"), find("pmns ifma trunc"), rounds,
+              "last stage split speed-up, trunc");
+        ratio(ks, find("pmns ifma full, one piece"), find("pmns ifma full"), rounds,
+              "split speed-up, full");
+        ratio(ks, find("pmns ifma trunc, one piece"), find("pmns ifma trunc"), rounds,
+              "split speed-up, trunc");
         ratio(ks, best, find("pmns ifma full"), rounds, "latency: gmp best vs ifma full");
         ratio(ks, best, find("pmns ifma trunc"), rounds, "latency: gmp best vs ifma trunc");
         ratio(ks, find("gmp montgomery (addmul_1)"), find("pmns ifma trunc"), rounds,
               "latency: gmp addmul_1 redc vs ifma trunc");
         for (size_t v = 0; v < n_ossl; v++) {
             snprintf(label, sizeof label, "openssl %s mont_mul", ossl[v].name);
-            ratio(ks, find(label), find("pmns ifma trunc"), rounds, "latency: openssl vs ifma trunc");
+            ratio(ks, find(label), find("pmns ifma trunc"), rounds,
+                  "latency: openssl vs ifma trunc");
         }
         snprintf(label, sizeof label, "openssl amm52x%d_x1", digits);
-        ratio(ks, find(label), find("pmns ifma trunc"), rounds, "latency: openssl amm52 vs ifma trunc");
-        ratio(ks, find("pmns ifma batch full"), find("pmns ifma batch trunc"), rounds, "truncated speed-up, batch");
-        ratio(ks, find("pmns ifma trunc x8"), find("pmns ifma batch trunc"), rounds, "throughput: single x8 vs batch");
-        ratio(ks, find("pmns ifma trunc"), find("pmns ifma trunc x8"), rounds, "latency vs throughput, single");
-        ratio(ks, best8, find("pmns ifma batch full"), rounds, "throughput: gmp best vs batch full");
-        ratio(ks, best8, find("pmns ifma batch trunc"), rounds, "throughput: gmp best vs batch trunc");
+        ratio(ks, find(label), find("pmns ifma trunc"), rounds,
+              "latency: openssl amm52 vs ifma trunc");
+        ratio(ks, find("pmns ifma batch full"), find("pmns ifma batch trunc"), rounds,
+              "truncated speed-up, batch");
+        ratio(ks, find("pmns ifma trunc x8"), find("pmns ifma batch trunc"), rounds,
+              "throughput: single x8 vs batch");
+        ratio(ks, find("pmns ifma trunc"), find("pmns ifma trunc x8"), rounds,
+              "latency vs throughput, single");
+        ratio(ks, best8, find("pmns ifma batch full"), rounds,
+              "throughput: gmp best vs batch full");
+        ratio(ks, best8, find("pmns ifma batch trunc"), rounds,
+              "throughput: gmp best vs batch trunc");
         ratio(ks, best8, find("pmns ifma full x8"), rounds, "throughput: gmp best vs single full");
-        ratio(ks, best8, find("pmns ifma trunc x8"), rounds, "throughput: gmp best vs single trunc");
+        ratio(ks, best8, find("pmns ifma trunc x8"), rounds,
+              "throughput: gmp best vs single trunc");
         if (n_ossl) {
             snprintf(label, sizeof label, "openssl %s mont_mul x8", ossl[0].name);
-            ratio(ks, find(label), find("pmns ifma batch trunc"), rounds, "throughput: openssl vs batch trunc");
+            ratio(ks, find(label), find("pmns ifma batch trunc"), rounds,
+                  "throughput: openssl vs batch trunc");
         }
         snprintf(label, sizeof label, "openssl amm52x%d_x1 x8", digits);
-        ratio(ks, find(label), find("pmns ifma batch trunc"), rounds, "throughput: openssl amm52 x1 vs batch trunc");
+        ratio(ks, find(label), find("pmns ifma batch trunc"), rounds,
+              "throughput: openssl amm52 x1 vs batch trunc");
         snprintf(label, sizeof label, "openssl amm52x%d_x2 x4", digits);
-        ratio(ks, find(label), find("pmns ifma batch trunc"), rounds, "throughput: openssl amm52 x2 vs batch trunc");
+        ratio(ks, find(label), find("pmns ifma batch trunc"), rounds,
+              "throughput: openssl amm52 x2 vs batch trunc");
         if (!seen) {
             printf("  planted control NOT SEEN: this run cannot back a factor of 2\n");
-            fprintf(stderr, "%s: the planted control (two products per step) is not 1.5x slower\n", path);
+            fprintf(stderr, "%s: the planted control (two products per step) is not 1.5x slower\n",
+                    path);
             status = 1;
         }
     }
@@ -694,8 +731,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "no parameter files in dot/pmns/params (run from the repository root)\n");
         return 2;
     }
-    printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(), gmp_version,
-           dot_gmp_origin());
+    printf("libdot %s, dispatched variant %s; GMP %s from %s\n", dot_version(), dot_isa(),
+           gmp_version, dot_gmp_origin());
     const char *one = getenv("DOT_BENCH_LIBCRYPTO");
     static const char *variants[MAX_VARIANTS] = {"stock", "stock-noasm", "dot", "dot-noasm"};
     for (size_t v = 0; v < (one && *one ? 1 : MAX_VARIANTS); v++) {
@@ -707,14 +744,16 @@ int main(int argc, char **argv)
         if (ossl_load(&ossl[n_ossl], one && *one ? "given" : variants[v], path))
             printf("OpenSSL BN_mod_mul_montgomery (%s) from %s\n", ossl[n_ossl++].name, path);
         else
-            printf("OpenSSL %s left out: %s does not load (make libs-openssl, or set DOT_BENCH_LIBCRYPTO)\n",
+            printf("OpenSSL %s left out: %s does not load (make libs-openssl, or set "
+                   "DOT_BENCH_LIBCRYPTO)\n",
                    one && *one ? "given" : variants[v], path);
     }
     if (n_ossl && dot_isa_supported("ifma")) {
         amm_load(&ossl[0]);
         printf("OpenSSL AMM52 kernels from %s: %s\n", ossl[0].path,
-               amm.x1[0] && amm.x1[1] ? "ossl_rsaz_amm52x20/x40_x1/x2_ifma256 (local symbols, by the symbol table)"
-                                      : "not found in its symbol table: left out");
+               amm.x1[0] && amm.x1[1]
+                   ? "ossl_rsaz_amm52x20/x40_x1/x2_ifma256 (local symbols, by the symbol table)"
+                   : "not found in its symbol table: left out");
     }
     gmp_randstate_t rs;
     gmp_randinit_default(rs);

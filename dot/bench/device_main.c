@@ -34,16 +34,11 @@ static const struct {
     int (*test)(void);
     int (*bench)(int, char **);
 } programs[] = {
-    {"test_addsub", device_test_addsub, NULL},
-    {"test_mul", device_test_mul, NULL},
-    {"test_baselines", device_test_baselines, NULL},
-    {"bench_mul", NULL, device_bench_mul},
-    {"bench_addsub", NULL, device_bench_addsub},
-    {"bench_phases", NULL, device_bench_phases},
-    {"tune_addsub", NULL, device_tune_addsub},
-    {"bench_ntt", NULL, device_bench_ntt},
-    {"bench_ntt_mont", NULL, device_bench_ntt_mont},
-    {"timing_ct", NULL, device_timing_ct},
+    {"test_addsub", device_test_addsub, NULL},       {"test_mul", device_test_mul, NULL},
+    {"test_baselines", device_test_baselines, NULL}, {"bench_mul", NULL, device_bench_mul},
+    {"bench_addsub", NULL, device_bench_addsub},     {"bench_phases", NULL, device_bench_phases},
+    {"tune_addsub", NULL, device_tune_addsub},       {"bench_ntt", NULL, device_bench_ntt},
+    {"bench_ntt_mont", NULL, device_bench_ntt_mont}, {"timing_ct", NULL, device_timing_ct},
 };
 #define N_PROGRAMS (sizeof programs / sizeof programs[0])
 
@@ -72,16 +67,25 @@ static void identify(void)
     unsigned lo = 0, hi = 0;
     if (c1 & bit_OSXSAVE)
         __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    printf("Vendor ID:   %s\nModel name:  %s\nFamily/model/stepping: %u/%u/%u (0x%x/0x%x)\n", vendor,
-           brand, family, model, stepping, family, model);
+    printf("Vendor ID:   %s\nModel name:  %s\nFamily/model/stepping: %u/%u/%u (0x%x/0x%x)\n",
+           vendor, brand, family, model, stepping, family, model);
     printf("Online CPUs: %ld\nXCR0:        0x%x\n", sysconf(_SC_NPROCESSORS_ONLN), lo);
-    const struct { const char *name; int on; } flags[] = {
-        {"sse4_2", !!(c1 & bit_SSE4_2)},      {"avx", !!(c1 & bit_AVX)},
-        {"avx2", !!(b7 & bit_AVX2)},          {"bmi2", !!(b7 & bit_BMI2)},
-        {"adx", !!(b7 & bit_ADX)},            {"avx512f", !!(b7 & bit_AVX512F)},
-        {"avx512dq", !!(b7 & bit_AVX512DQ)},  {"avx512ifma", !!(b7 & bit_AVX512IFMA)},
-        {"avx512bw", !!(b7 & bit_AVX512BW)},  {"avx512vl", !!(b7 & bit_AVX512VL)},
-        {"avx512vbmi", !!(c7 & bit_AVX512VBMI)}, {"avx512vbmi2", !!(c7 & bit_AVX512VBMI2)},
+    const struct {
+        const char *name;
+        int on;
+    } flags[] = {
+        {"sse4_2", !!(c1 & bit_SSE4_2)},
+        {"avx", !!(c1 & bit_AVX)},
+        {"avx2", !!(b7 & bit_AVX2)},
+        {"bmi2", !!(b7 & bit_BMI2)},
+        {"adx", !!(b7 & bit_ADX)},
+        {"avx512f", !!(b7 & bit_AVX512F)},
+        {"avx512dq", !!(b7 & bit_AVX512DQ)},
+        {"avx512ifma", !!(b7 & bit_AVX512IFMA)},
+        {"avx512bw", !!(b7 & bit_AVX512BW)},
+        {"avx512vl", !!(b7 & bit_AVX512VL)},
+        {"avx512vbmi", !!(c7 & bit_AVX512VBMI)},
+        {"avx512vbmi2", !!(c7 & bit_AVX512VBMI2)},
     };
     printf("Flags:      ");
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
@@ -105,8 +109,9 @@ static int run_child(size_t i, int quick)
         return 1;
     }
     if (pid == 0) {
-        int rc = programs[i].test ? programs[i].test()
-                                  : programs[i].bench(quick ? 2 : 1, quick ? quick_argv : full_argv);
+        int rc = programs[i].test
+                     ? programs[i].test()
+                     : programs[i].bench(quick ? 2 : 1, quick ? quick_argv : full_argv);
         fflush(stdout);
         _exit(rc);
     }

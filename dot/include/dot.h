@@ -48,8 +48,10 @@ DOT_API dot_limb_t dot_add_n(dot_limb_t *rp, const dot_limb_t *up, const dot_lim
 /* {rp, n} = {up, n} - {vp, n}; returns the borrow out (0 or 1). */
 DOT_API dot_limb_t dot_sub_n(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n);
 /* Constant-time flavours of the two above. */
-DOT_API dot_limb_t dot_add_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n);
-DOT_API dot_limb_t dot_sub_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n);
+DOT_API dot_limb_t dot_add_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                size_t n);
+DOT_API dot_limb_t dot_sub_n_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                size_t n);
 /* Carry-in forms (GMP's mpn_add_nc / mpn_sub_nc): {rp, n} = {up, n} + {vp, n} + cin, and
  * {up, n} - {vp, n} - cin; cin must be 0 or 1; return the carry (borrow) out. */
 DOT_API dot_limb_t dot_add_nc(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n,
@@ -88,8 +90,10 @@ typedef struct dot_kernels {
     /* the carry-in forms of the four add/sub kernels above */
     dot_limb_t (*add_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
     dot_limb_t (*sub_nc)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
-    dot_limb_t (*add_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
-    dot_limb_t (*sub_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, dot_limb_t);
+    dot_limb_t (*add_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                            dot_limb_t);
+    dot_limb_t (*sub_nc_ct)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                            dot_limb_t);
 } dot_kernels;
 
 /* Operand sizes (limbs) below which the dispatched add/sub entry points run the add-with-carry

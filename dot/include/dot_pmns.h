@@ -48,21 +48,24 @@ DOT_API void dot_pmns_to_int(const dot_pmns *pm, uint64_t *a, const uint64_t *x)
 /* r = x * y (full internal reduction). */
 DOT_API void dot_pmns_mul(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y);
 /* r = x * y (truncated internal reduction); the same result as dot_pmns_mul. */
-DOT_API void dot_pmns_mul_trunc(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y);
+DOT_API void dot_pmns_mul_trunc(const dot_pmns *pm, uint64_t *r, const uint64_t *x,
+                                const uint64_t *y);
 
 /* The batch form: DOT_PMNS_BATCH independent products r_l = x_l * y_l, element l of each array at
  * offset l * dot_pmns_words(); the same elements as DOT_PMNS_BATCH calls of dot_pmns_mul (or
  * dot_pmns_mul_trunc) would give. r may equal x or y; no other overlap. */
 #define DOT_PMNS_BATCH 8
-DOT_API void dot_pmns_mul_batch(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y);
-DOT_API void dot_pmns_mul_trunc_batch(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y);
+DOT_API void dot_pmns_mul_batch(const dot_pmns *pm, uint64_t *r, const uint64_t *x,
+                                const uint64_t *y);
+DOT_API void dot_pmns_mul_trunc_batch(const dot_pmns *pm, uint64_t *r, const uint64_t *x,
+                                      const uint64_t *y);
 
 /* A timed loop for benchmark harnesses that call libdot from another language, so the loop
  * overhead is native: `iterations` dependent products x = x * y, full (trunc = 0) or truncated,
  * single (batch = 0: x, y one element) or batch form (x, y DOT_PMNS_BATCH elements each). Returns
  * the TSC ticks the loop took (rdtsc fenced with lfence); x holds the chain's last value. */
-DOT_API uint64_t dot_pmns_mul_loop(const dot_pmns *pm, int trunc, int batch, uint64_t *x, const uint64_t *y,
-                                   uint64_t iterations);
+DOT_API uint64_t dot_pmns_mul_loop(const dot_pmns *pm, int trunc, int batch, uint64_t *x,
+                                   const uint64_t *y, uint64_t iterations);
 
 #ifdef __cplusplus
 }

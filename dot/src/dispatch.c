@@ -28,7 +28,11 @@ typedef struct variant {
     int (*runs_on)(const dot_cpu *);
 } variant;
 
-static int always(const dot_cpu *c) { (void)c; return 1; }
+static int always(const dot_cpu *c)
+{
+    (void)c;
+    return 1;
+}
 static int has_sse42(const dot_cpu *c) { return c->sse42; }
 static int has_avx2(const dot_cpu *c) { return c->avx2; }
 static int has_avx512(const dot_cpu *c) { return c->avx512; }
@@ -64,8 +68,10 @@ static const variant *choose(const dot_cpu *cpu)
     if (forced && *forced) {
         const variant *v = find(forced);
         if (!v) {
-            fprintf(stderr, "libdot: DOT_ISA=%s names no variant (known: scalar chain sse avx2 avx512 ifma)\n",
-                    forced);
+            fprintf(
+                stderr,
+                "libdot: DOT_ISA=%s names no variant (known: scalar chain sse avx2 avx512 ifma)\n",
+                forced);
             abort();
         }
         if (!v->runs_on(cpu)) {
@@ -208,7 +214,7 @@ static void check_mul(const char *fn, const dot_limb_t *rp, size_t rn, const dot
  * first call resolves the table in its own cold function, so neither path needs a stack frame. */
 #define DOT_ENTRY(name, op, chain_op)                                                              \
     __attribute__((noinline, cold)) static dot_limb_t first_##name(                                \
-        dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)                     \
+        dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)                      \
     {                                                                                              \
         return publish()->name(rp, up, vp, n);                                                     \
     }                                                                                              \

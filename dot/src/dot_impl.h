@@ -21,18 +21,18 @@ typedef dot_limb_t (*dot_aorsc_fn)(dot_limb_t *, const dot_limb_t *, const dot_l
                                    dot_limb_t);
 
 #define DOT_DECLARE_OP(isa, name)                                                                  \
-    dot_limb_t dot_##isa##_##name(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);  \
-    dot_limb_t dot_##isa##_##name##_ct(dot_limb_t *, const dot_limb_t *, const dot_limb_t *,      \
+    dot_limb_t dot_##isa##_##name(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);   \
+    dot_limb_t dot_##isa##_##name##_ct(dot_limb_t *, const dot_limb_t *, const dot_limb_t *,       \
                                        size_t);                                                    \
     dot_limb_t dot_##isa##_##name##c(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, \
                                      dot_limb_t);                                                  \
-    dot_limb_t dot_##isa##_##name##c_ct(dot_limb_t *, const dot_limb_t *, const dot_limb_t *,     \
+    dot_limb_t dot_##isa##_##name##c_ct(dot_limb_t *, const dot_limb_t *, const dot_limb_t *,      \
                                         size_t, dot_limb_t);
 #define DOT_DECLARE_ADDSUB(isa) DOT_DECLARE_OP(isa, add_n) DOT_DECLARE_OP(isa, sub_n)
 
-#define DOT_DECLARE_MUL(isa)                                                                \
-    void dot_##isa##_mul_4x4(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);        \
-    void dot_##isa##_sqr_4x4(dot_limb_t *, const dot_limb_t *);                             \
+#define DOT_DECLARE_MUL(isa)                                                                       \
+    void dot_##isa##_mul_4x4(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);                \
+    void dot_##isa##_sqr_4x4(dot_limb_t *, const dot_limb_t *);                                    \
     void dot_##isa##_mul_5x5_r52(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
 
 DOT_DECLARE_ADDSUB(scalar)
@@ -46,7 +46,7 @@ DOT_DECLARE_MUL(ifma)
 /* Defines a variant's four entry points for one operation (fast, _ct, and their carry-in _nc
  * forms: add_n -> add_nc) from its always-inline core <isa>_aors(rp, up, vp, n, cin, op, flavour). */
 #define DOT_DEFINE_AORS(isa, name, op)                                                             \
-    dot_limb_t dot_##isa##_##name(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,     \
+    dot_limb_t dot_##isa##_##name(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,      \
                                   size_t n)                                                        \
     {                                                                                              \
         return isa##_aors(rp, up, vp, n, 0, op, DOT_FAST);                                         \
@@ -56,12 +56,12 @@ DOT_DECLARE_MUL(ifma)
     {                                                                                              \
         return isa##_aors(rp, up, vp, n, 0, op, DOT_CT);                                           \
     }                                                                                              \
-    dot_limb_t dot_##isa##_##name##c(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,  \
+    dot_limb_t dot_##isa##_##name##c(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,   \
                                      size_t n, dot_limb_t cin)                                     \
     {                                                                                              \
         return isa##_aors(rp, up, vp, n, cin, op, DOT_FAST);                                       \
     }                                                                                              \
-    dot_limb_t dot_##isa##_##name##c_ct(dot_limb_t *rp, const dot_limb_t *up,                     \
+    dot_limb_t dot_##isa##_##name##c_ct(dot_limb_t *rp, const dot_limb_t *up,                      \
                                         const dot_limb_t *vp, size_t n, dot_limb_t cin)            \
     {                                                                                              \
         return isa##_aors(rp, up, vp, n, cin, op, DOT_CT);                                         \
@@ -81,26 +81,26 @@ DOT_DECLARE_MUL(ifma)
  */
 #define DOT_DEFINE_VECTOR_AORS(isa, VEC, W, GROUP)                                                 \
     DOT_ALWAYS_INLINE uint64_t isa##_group(dot_limb_t *rp, const dot_limb_t *up,                   \
-                                           const dot_limb_t *vp, int vecs, uint64_t cin, dot_op op,\
-                                           dot_flavour flavour)                                    \
+                                           const dot_limb_t *vp, int vecs, uint64_t cin,           \
+                                           dot_op op, dot_flavour flavour)                         \
     {                                                                                              \
         VEC r[GROUP];                                                                              \
         uint64_t G = 0, P = 0;                                                                     \
         DOT_UNROLL                                                                                 \
         for (int k = 0; k < vecs; k++) {                                                           \
-            VEC a = isa##_load(up + (W) * k);                                                      \
-            VEC b = isa##_load(vp + (W) * k);                                                      \
+            VEC a = isa##_load(up + (W)*k);                                                        \
+            VEC b = isa##_load(vp + (W)*k);                                                        \
             uint64_t g, p;                                                                         \
             r[k] = isa##_phase1(a, b, op, &g, &p);                                                 \
-            G |= g << ((W) * k);                                                                   \
-            P |= p << ((W) * k);                                                                   \
+            G |= g << ((W)*k);                                                                     \
+            P |= p << ((W)*k);                                                                     \
         }                                                                                          \
         uint64_t cout;                                                                             \
-        uint64_t recv = dot_lookahead(G, P, (unsigned)((W) * vecs), cin, &cout, flavour);          \
+        uint64_t recv = dot_lookahead(G, P, (unsigned)((W)*vecs), cin, &cout, flavour);            \
         const VEC bits = isa##_broadcast(recv);                                                    \
         DOT_UNROLL                                                                                 \
         for (int k = 0; k < vecs; k++)                                                             \
-            isa##_store(rp + (W) * k, isa##_apply(r[k], bits, k, op));                             \
+            isa##_store(rp + (W)*k, isa##_apply(r[k], bits, k, op));                               \
         return cout;                                                                               \
     }                                                                                              \
     DOT_ALWAYS_INLINE dot_limb_t isa##_aors(dot_limb_t *rp, const dot_limb_t *up,                  \

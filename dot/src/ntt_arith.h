@@ -11,7 +11,7 @@ typedef unsigned __int128 ntt_u128;
 DOT_ALWAYS_INLINE uint64_t ntt_reduce(uint64_t x, uint64_t m)
 {
     uint64_t t = x - m;
-    return t + (m & (uint64_t)-(int64_t)(t >> 63));
+    return t + (m & (uint64_t) - (int64_t)(t >> 63));
 }
 
 /* x w mod p in [0, 2p) for x < 2^52 (Shoup's method, radix 2^52). */

@@ -63,10 +63,7 @@ void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_s
     ntt_combine(rp, rn, s->r, ncoef);
 }
 
-static void out_of_memory(void)
-{
-    abort(); /* mpn_mul has no way to fail; neither has this */
-}
+static void out_of_memory(void) { abort(); /* mpn_mul has no way to fail; neither has this */ }
 
 static int school_wins(const ntt_ops *ops, size_t un, size_t vn)
 {

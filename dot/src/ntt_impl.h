@@ -150,9 +150,9 @@ void ntt_finish(const ntt_ops *ops, const ntt_tables *t, ntt_set *s, const ntt_s
 
 struct dot_ntt_mont {
     size_t limbs;
-    size_t len;    /* the transform length of a product of two limbs-limb numbers */
-    size_t stride; /* the arrays' length: room for wrapped coefficients */
-    dot_limb_t *n, *ninv; /* N and -N^-1 mod R */
+    size_t len;              /* the transform length of a product of two limbs-limb numbers */
+    size_t stride;           /* the arrays' length: room for wrapped coefficients */
+    dot_limb_t *n, *ninv;    /* N and -N^-1 mod R */
     ntt_set n_hat, ninv_hat; /* the forward transforms of N and of -N^-1 mod R */
 };
 

@@ -47,7 +47,8 @@ static void add_small(dot_limb_t *p, size_t k, dot_limb_t s)
  * (2 - t is ~t + 3 modulo a power of two); plain products: this runs once per modulus */
 static int neg_inverse(dot_limb_t *out, const dot_limb_t *n, size_t k)
 {
-    dot_limb_t *x = calloc(k, sizeof *x), *t = calloc(2 * k, sizeof *t), *u = calloc(2 * k, sizeof *u);
+    dot_limb_t *x = calloc(k, sizeof *x), *t = calloc(2 * k, sizeof *t),
+               *u = calloc(2 * k, sizeof *u);
     if (!x || !t || !u) {
         free(x), free(t), free(u);
         return -1;
@@ -109,7 +110,8 @@ void dot_ntt_mont_free(dot_ntt_mont *m)
     free(m);
 }
 
-void dot_ntt_mont_mul(const dot_ntt_mont *m, dot_limb_t *r, const dot_limb_t *a, const dot_limb_t *b)
+void dot_ntt_mont_mul(const dot_ntt_mont *m, dot_limb_t *r, const dot_limb_t *a,
+                      const dot_limb_t *b)
 {
     const ntt_ops *ops = ntt_active_ops();
     const ntt_tables *t = ntt_tables_get();

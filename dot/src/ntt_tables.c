@@ -13,7 +13,10 @@ static const uint64_t roots[NTT_PRIMES] = {0x2fe9994b32af4, 0x5e77da244ac6, 0x15
 static ntt_tables tables;
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-static uint64_t mulmod(uint64_t a, uint64_t b, uint64_t p) { return (uint64_t)((ntt_u128)a * b % p); }
+static uint64_t mulmod(uint64_t a, uint64_t b, uint64_t p)
+{
+    return (uint64_t)((ntt_u128)a * b % p);
+}
 
 static uint64_t powmod(uint64_t a, uint64_t e, uint64_t p)
 {

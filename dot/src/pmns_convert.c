@@ -46,7 +46,8 @@ static void sub_shifted_if_fits(uint64_t *acc, uint64_t *tmp, size_t len, const 
     uint64_t borrow = 0;
     for (size_t i = 0; i < len; i++) {
         uint64_t lo = i >= word && i - word < limbs ? p[i - word] << bit : 0;
-        uint64_t hi = bit && i >= word + 1 && i - word - 1 < limbs ? p[i - word - 1] >> (64 - bit) : 0;
+        uint64_t hi = bit && i >= word + 1 && i - word - 1 < limbs ? p[i - word - 1] >> (64 - bit)
+                                                                   : 0;
         uint64_t sub = lo | hi;
         uint64_t d = acc[i] - sub;
         uint64_t b1 = acc[i] < sub;

@@ -16,7 +16,8 @@
  * cols[c n .. c n + n-1]), the result has coefficients in [0, rho). trunc selects the flavour. */
 typedef void pmns_reduce_fn(const dot_pmns *pm, uint64_t *r, const uint64_t *cols, int trunc);
 /* r = x * y, the product's columns then the reduction. */
-typedef void pmns_mul_fn(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y, int trunc);
+typedef void pmns_mul_fn(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y,
+                         int trunc);
 
 /* Element and table layout: digit planes. An element's digit d of coefficient k is x[d n + k].
  * The "ext" tables are indexed t = n + k - i in [1, 2n) for output coefficient k and input
@@ -25,13 +26,13 @@ typedef void pmns_mul_fn(const dot_pmns *pm, uint64_t *r, const uint64_t *x, con
  * is at ext[d 2n + t]. */
 struct dot_pmns {
     size_t bits, n, s, limbs, r, lambda;
-    uint64_t *p;        /* limbs */
-    uint64_t *g;        /* G_k = gamma^k phi^-1 mod p, limbs words each */
-    uint64_t *t;        /* conversion table: T_i as an element, at t[i n s] */
-    uint64_t *m_ext;    /* |m_j| times the wrap weight, s digit planes of 2n */
-    uint64_t *negmask;  /* 2n: all 52 low bits set where m_j < 0 (use ~q there), else 0 */
-    uint64_t *mp_ext;   /* m'_j times the wrap weight mod phi, s digit planes of 2n */
-    uint64_t *init;     /* INIT_k = phi z_k - (phi-1) Wneg_k, 2s digit planes of n */
+    uint64_t *p;       /* limbs */
+    uint64_t *g;       /* G_k = gamma^k phi^-1 mod p, limbs words each */
+    uint64_t *t;       /* conversion table: T_i as an element, at t[i n s] */
+    uint64_t *m_ext;   /* |m_j| times the wrap weight, s digit planes of 2n */
+    uint64_t *negmask; /* 2n: all 52 low bits set where m_j < 0 (use ~q there), else 0 */
+    uint64_t *mp_ext;  /* m'_j times the wrap weight mod phi, s digit planes of 2n */
+    uint64_t *init;    /* INIT_k = phi z_k - (phi-1) Wneg_k, 2s digit planes of n */
     /* The 2-way split of the IFMA kernels (dot/src/ifma/pmns_mul.c), h = n/2: the lambda-circulant
      * matrix of a multiplier is [[U, lambda W], [W, U]] in h x h Toeplitz blocks, and the product
      * takes three h x h Toeplitz products, U A0, W A1 and (U + W)(A0 + A1), instead of four.
@@ -40,7 +41,7 @@ struct dot_pmns {
      * U + W has s digits, and signed column sums within 64 bits: (3 + lambda) s n + 1 < 2^11). */
     uint64_t *mp_uw;
     int split;
-    int split8;         /* the same for the batch kernel, which needs only n even */
+    int split8; /* the same for the batch kernel, which needs only n even */
     /* The split of the last stage, V = C + Q M + phi z (single IFMA kernel; needs split too):
      * V0 = C0 + U_M Q0 + lambda W_M Q1, V1 = C1 + (U_M + W_M)(Q0 + Q1) - U_M Q0 - W_M Q1, each
      * block product with M's signs by the complement trick (q xor the entry's sign mask), and
@@ -54,7 +55,7 @@ struct dot_pmns {
     int split_v;
     pmns_mul_fn *mul;
     pmns_reduce_fn *reduce;
-    pmns_mul_fn *mul8;  /* the batch form: 8 products, elements consecutive (dot_pmns_mul_batch) */
+    pmns_mul_fn *mul8; /* the batch form: 8 products, elements consecutive (dot_pmns_mul_batch) */
 };
 
 /* Reads and checks a parameter file and builds the tables; kernels left NULL. */

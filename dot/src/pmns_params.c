@@ -26,7 +26,8 @@ static void fail(reader *rd, const char *what, const char *key)
 static char *line_of(reader *rd, const char *key)
 {
     size_t len = strlen(key);
-    for (char *line = rd->text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+    for (char *line = rd->text; line && *line;
+         line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
         if (strncmp(line, key, len) == 0 && line[len] == ' ')
             return line + len + 1;
     fail(rd, "missing field", key);
@@ -69,7 +70,8 @@ static size_t read_size(reader *rd, const char *key, size_t lo, size_t hi)
 
 /* Hex digits [a, b) (after an optional '-') into nwords words of wbits bits each, least
  * significant first; 0 if a character is not hex or the value does not fit. */
-static int parse_hex(const char *a, const char *b, uint64_t *out, size_t nwords, unsigned wbits, int *negative)
+static int parse_hex(const char *a, const char *b, uint64_t *out, size_t nwords, unsigned wbits,
+                     int *negative)
 {
     *negative = a < b && *a == '-';
     a += *negative;
@@ -181,7 +183,8 @@ static int cmp_digits(const uint64_t *a, const uint64_t *b, size_t s, size_t str
 }
 
 /* cols[c] += f |entry| at column c + shift (entry: s digits at e, stride), as signed columns */
-static void add_entry(__int128 *cols, const uint64_t *e, size_t s, size_t stride, size_t shift, long f)
+static void add_entry(__int128 *cols, const uint64_t *e, size_t s, size_t stride, size_t shift,
+                      long f)
 {
     for (size_t d = 0; d < s; d++)
         cols[d + shift] += (__int128)f * (__int128)e[d * stride];
@@ -364,8 +367,9 @@ dot_pmns *dot_pmns_read(const char *path)
         t = calloc(n * n * s, 8);
         scratch = calloc(limbs, 8);
         mneg = calloc(n, 1);
-        if (!pm->p || !pm->g || !pm->t || !pm->m_ext || !pm->negmask || !pm->mp_ext || !pm->init || !pm->mp_uw || !pm->uwm || !pm->neguw || !pm->init_v ||
-            !m || !mp || !init || !t || !scratch || !mneg)
+        if (!pm->p || !pm->g || !pm->t || !pm->m_ext || !pm->negmask || !pm->mp_ext || !pm->init ||
+            !pm->mp_uw || !pm->uwm || !pm->neguw || !pm->init_v || !m || !mp || !init || !t ||
+            !scratch || !mneg)
             fail(&rd, "out of memory", NULL);
     }
     if (rd.ok) {

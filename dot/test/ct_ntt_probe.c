@@ -51,12 +51,15 @@ int main(int argc, char **argv)
     for (size_t i = 0; argc == 4 && i < sizeof ops / sizeof ops[0]; i++)
         known |= !strcmp(argv[1], ops[i]);
     size_t n = argc == 4 ? (size_t)strtoul(argv[2], NULL, 10) : 0;
-    int ones = argc == 4 && !strcmp(argv[3], "ones"), zeros = argc == 4 && !strcmp(argv[3], "zeros");
+    int ones = argc == 4 && !strcmp(argv[3], "ones"),
+        zeros = argc == 4 && !strcmp(argv[3], "zeros");
     if (!known || n < 1 || n > 1024 || (!ones && !zeros && strcmp(argv[3], "random"))) {
-        fprintf(stderr, "usage: %s mul|mul_transform|sqr|mont|leaky LIMBS random|ones|zeros\n", argv[0]);
+        fprintf(stderr, "usage: %s mul|mul_transform|sqr|mont|leaky LIMBS random|ones|zeros\n",
+                argv[0]);
         return 2;
     }
-    dot_limb_t *u = malloc(n * sizeof *u), *v = malloc(n * sizeof *v), *r = malloc(2 * n * sizeof *r);
+    dot_limb_t *u = malloc(n * sizeof *u), *v = malloc(n * sizeof *v),
+               *r = malloc(2 * n * sizeof *r);
     dot_limb_t *nl = malloc(n * sizeof *nl);
     dot_rng rng;
     dot_rng_seed(&rng, 42);
@@ -74,7 +77,8 @@ int main(int argc, char **argv)
     ntt_tables_get(); /* built outside the counted region, as is the choice of variant */
     const char *variant = ntt_active_ops()->name;
     probe_run(argv[1], r, u, v, n, m);
-    printf("%s n=%zu %s ops=%s: top limb %016llx\n", argv[1], n, argv[3], variant, (unsigned long long)r[n - 1]);
+    printf("%s n=%zu %s ops=%s: top limb %016llx\n", argv[1], n, argv[3], variant,
+           (unsigned long long)r[n - 1]);
     dot_ntt_mont_free(m);
     free(u), free(v), free(r), free(nl);
     return 0;

@@ -23,7 +23,10 @@ __attribute__((noinline)) void probe_run(op_kind op, const dot_pmns *pm, uint64_
     case TO_INT: dot_pmns_to_int(pm, a, x); break;
     case MUL: dot_pmns_mul(pm, x, x, y); break;
     case MUL_TRUNC: dot_pmns_mul_trunc(pm, x, x, y); break;
-    case CONTROL: mpz_mul(za, za, za); mpz_mod(za, za, zp); break;
+    case CONTROL:
+        mpz_mul(za, za, za);
+        mpz_mod(za, za, zp);
+        break;
     }
 }
 
@@ -51,8 +54,10 @@ int main(int argc, char **argv)
         mode = strcmp(argv[3], modes[i]) ? mode : i;
     dot_pmns *pm = op >= 0 && mode >= 0 ? dot_pmns_load(argv[1]) : NULL;
     if (!pm) {
-        fprintf(stderr, "usage: %s PARAMFILE from_int|to_int|mul|mul_trunc|control "
-                        "random|zero|one|pminus1\n", argv[0]);
+        fprintf(stderr,
+                "usage: %s PARAMFILE from_int|to_int|mul|mul_trunc|control "
+                "random|zero|one|pminus1\n",
+                argv[0]);
         return 2;
     }
     static uint64_t a[MAXL], b[MAXL], x[MAXW], y[MAXW];

@@ -33,9 +33,14 @@ int main(void)
         battery_for(names[i], k);
     }
     printf("dispatched entry points (%s):\n", dot_settings());
-    dot_kernels entry = {.add_n = dot_add_n, .sub_n = dot_sub_n, .add_n_ct = dot_add_n_ct,
-                         .sub_n_ct = dot_sub_n_ct, .add_nc = dot_add_nc, .sub_nc = dot_sub_nc,
-                         .add_nc_ct = dot_add_nc_ct, .sub_nc_ct = dot_sub_nc_ct};
+    dot_kernels entry = {.add_n = dot_add_n,
+                         .sub_n = dot_sub_n,
+                         .add_n_ct = dot_add_n_ct,
+                         .sub_n_ct = dot_sub_n_ct,
+                         .add_nc = dot_add_nc,
+                         .sub_nc = dot_sub_nc,
+                         .add_nc_ct = dot_add_nc_ct,
+                         .sub_nc_ct = dot_sub_nc_ct};
     battery_for("dot", &entry);
     return dot_check_summary();
 }

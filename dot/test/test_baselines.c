@@ -14,11 +14,21 @@ int main(void)
         const char *isa;
         dot_aors_case add, sub;
     } adders[] = {
-        {"scalar", {"adc add_n", dot_baseline_adc_add_n, 0, NULL, 0}, {"adc sub_n", dot_baseline_adc_sub_n, 1, NULL, 0}},
-        {"avx2", {"ren avx2 add_n", dot_baseline_ren_add_n_avx2, 0, NULL, 1}, {"ren avx2 sub_n", dot_baseline_ren_sub_n_avx2, 1, NULL, 1}},
-        {"avx2", {"ksa avx2 add_n", dot_baseline_ksa_add_n_avx2, 0, NULL, 1}, {"ksa avx2 sub_n", dot_baseline_ksa_sub_n_avx2, 1, NULL, 1}},
-        {"avx512", {"ren avx512 add_n", dot_baseline_ren_add_n_avx512, 0, NULL, 1}, {"ren avx512 sub_n", dot_baseline_ren_sub_n_avx512, 1, NULL, 1}},
-        {"avx512", {"ksa avx512 add_n", dot_baseline_ksa_add_n_avx512, 0, NULL, 1}, {"ksa avx512 sub_n", dot_baseline_ksa_sub_n_avx512, 1, NULL, 1}},
+        {"scalar",
+         {"adc add_n", dot_baseline_adc_add_n, 0, NULL, 0},
+         {"adc sub_n", dot_baseline_adc_sub_n, 1, NULL, 0}},
+        {"avx2",
+         {"ren avx2 add_n", dot_baseline_ren_add_n_avx2, 0, NULL, 1},
+         {"ren avx2 sub_n", dot_baseline_ren_sub_n_avx2, 1, NULL, 1}},
+        {"avx2",
+         {"ksa avx2 add_n", dot_baseline_ksa_add_n_avx2, 0, NULL, 1},
+         {"ksa avx2 sub_n", dot_baseline_ksa_sub_n_avx2, 1, NULL, 1}},
+        {"avx512",
+         {"ren avx512 add_n", dot_baseline_ren_add_n_avx512, 0, NULL, 1},
+         {"ren avx512 sub_n", dot_baseline_ren_sub_n_avx512, 1, NULL, 1}},
+        {"avx512",
+         {"ksa avx512 add_n", dot_baseline_ksa_add_n_avx512, 0, NULL, 1},
+         {"ksa avx512 sub_n", dot_baseline_ksa_sub_n_avx512, 1, NULL, 1}},
     };
     for (size_t i = 0; i < sizeof adders / sizeof adders[0]; i++) {
         if (!dot_isa_supported(adders[i].isa)) {

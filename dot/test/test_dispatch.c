@@ -67,8 +67,9 @@ int main(int argc, char **argv)
 
     /* Forcing what the CPU lacks: a variant this CPU really lacks if there is one, and always
      * avx512 with the feature masked off, so the refusal is tested on every machine. */
-    struct { const char *isa, *disable; } bad[3] = {{"bogus", NULL}, {lacking, NULL},
-                                                    {"avx512", "avx512"}};
+    struct {
+        const char *isa, *disable;
+    } bad[3] = {{"bogus", NULL}, {lacking, NULL}, {"avx512", "avx512"}};
     for (int i = 0; i < 3; i++) {
         if (!bad[i].isa)
             continue;
@@ -98,7 +99,9 @@ int main(int argc, char **argv)
           all.out, all.err);
     /* With the wide features masked off, the default falls back to the best remaining one. */
     dot_child_result masked = run_child(NULL, "avx512,ifma");
-    const char *fallback = dot_isa_supported("avx2") ? "avx2 " : dot_isa_supported("sse") ? "sse " : "scalar ";
+    const char *fallback = dot_isa_supported("avx2")  ? "avx2 "
+                           : dot_isa_supported("sse") ? "sse "
+                                                      : "scalar ";
     CHECK(strncmp(masked.out, fallback, strlen(fallback)) == 0,
           "DOT_CPU_DISABLE=avx512,ifma: default should be %s, got \"%s\"", fallback, masked.out);
     printf("  default with DOT_CPU_DISABLE=avx512,ifma -> ran %s", masked.out);

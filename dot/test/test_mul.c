@@ -21,7 +21,8 @@ int main(void)
         mul_battery(label, k->mul_4x4, k->sqr_4x4, k->mul_5x5_r52, cases);
     }
     if (dot_isa_supported("ifma"))
-        mul_battery("ifma kernels", dot_ifma_mul_4x4, dot_ifma_sqr_4x4, dot_ifma_mul_5x5_r52, cases);
+        mul_battery("ifma kernels", dot_ifma_mul_4x4, dot_ifma_sqr_4x4, dot_ifma_mul_5x5_r52,
+                    cases);
     else
         printf("  %-28s skipped: this CPU cannot run it\n", "ifma kernels");
     char label[64];

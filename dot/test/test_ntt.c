@@ -42,25 +42,30 @@ static void planted_faults(const ntt_ops *ops)
     ntt_tables *t = malloc(sizeof *t);
     memcpy(t, good, sizeof *t);
     CHECK(ntt_size_for(399) == 512 && ntt_size_for(299) == 384, "the controls' transform lengths");
-    CHECK(product_matches(ops, t, 200) && product_matches(ops, t, 150), "%s: the untouched tables multiply right", ops->name);
+    CHECK(product_matches(ops, t, 200) && product_matches(ops, t, 150),
+          "%s: the untouched tables multiply right", ops->name);
     t->prime[1].fwd[64 + 5] = (t->prime[1].fwd[64 + 5] + 1) % t->prime[1].p;
     ntt_prime_derive_doubles(&t->prime[1]);
     CHECK(!product_matches(ops, t, 200), "%s control: a wrong twiddle must be caught", ops->name);
     memcpy(t, good, sizeof *t);
     t->prime[0].r3_w1[128 + 7] = (t->prime[0].r3_w1[128 + 7] + 1) % t->prime[0].p;
     ntt_prime_derive_doubles(&t->prime[0]);
-    CHECK(!product_matches(ops, t, 150), "%s control: a wrong radix-3 twiddle must be caught", ops->name);
+    CHECK(!product_matches(ops, t, 150), "%s control: a wrong radix-3 twiddle must be caught",
+          ops->name);
     memcpy(t, good, sizeof *t);
     t->p01_inv_mod_p2.w ^= 1;
-    CHECK(!product_matches(ops, t, 200), "%s control: a wrong CRT constant must be caught", ops->name);
+    CHECK(!product_matches(ops, t, 200), "%s control: a wrong CRT constant must be caught",
+          ops->name);
     memcpy(t, good, sizeof *t);
     t->prime[2].scale[0][9] = t->prime[2].scale[0][8];
     CHECK(!product_matches(ops, t, 200), "%s control: a wrong 1/n scale must be caught", ops->name);
     memcpy(t, good, sizeof *t);
     t->prime[2].scale[1][7] = t->prime[2].scale[0][7];
-    CHECK(!product_matches(ops, t, 150), "%s control: a wrong 1/3n scale must be caught", ops->name);
+    CHECK(!product_matches(ops, t, 150), "%s control: a wrong 1/3n scale must be caught",
+          ops->name);
     free(t);
-    printf("  %-28s %s\n", ops->name, dot_check_failures() == before ? "planted faults caught" : "FAILED");
+    printf("  %-28s %s\n", ops->name,
+           dot_check_failures() == before ? "planted faults caught" : "FAILED");
 }
 
 /* A 208 x 208 product (415 coefficients) through a transform of 384: without the wrap fix the
@@ -97,8 +102,8 @@ static void wrap_control(const ntt_ops *ops)
             ntt_wrap_fix(a.r, len, NCOEF, u, N, v, N);
         ntt_combine(got, 2 * N, a.r, NCOEF);
         int right = memcmp(got, want, sizeof got) == 0;
-        CHECK(fix ? right : !right, "%s: a length-%zu product is %s %s the wrap fix", ops->name, len,
-              right ? "right" : "wrong", fix ? "with" : "without");
+        CHECK(fix ? right : !right, "%s: a length-%zu product is %s %s the wrap fix", ops->name,
+              len, right ? "right" : "wrong", fix ? "with" : "without");
         ntt_set_free(&a);
         ntt_set_free(&b);
     }
@@ -115,11 +120,13 @@ static void isa_follows_env(void)
 {
     const char *const scalar_env[] = {"DOT_ISA=scalar", NULL};
     dot_child_result c = dot_run_self("--child", scalar_env);
-    CHECK(strcmp(c.out, "scalar") == 0, "DOT_ISA=scalar selects the scalar transforms (got '%s')", c.out);
+    CHECK(strcmp(c.out, "scalar") == 0, "DOT_ISA=scalar selects the scalar transforms (got '%s')",
+          c.out);
     if (dot_isa_supported("ifma")) {
         const char *const ifma_env[] = {"DOT_ISA=ifma", NULL};
         c = dot_run_self("--child", ifma_env);
-        CHECK(strcmp(c.out, "ifma") == 0, "DOT_ISA=ifma selects the IFMA transforms (got '%s')", c.out);
+        CHECK(strcmp(c.out, "ifma") == 0, "DOT_ISA=ifma selects the IFMA transforms (got '%s')",
+              c.out);
     }
     const char *const avx2_isas[] = {"avx2", "avx512"};
     for (int i = 0; i < 2; i++) {
@@ -130,7 +137,8 @@ static void isa_follows_env(void)
         const char *const env[] = {env0, NULL};
         c = dot_run_self("--child", env);
         const char *want = ntt_avx2_runs() ? "avx2" : "scalar";
-        CHECK(strcmp(c.out, want) == 0, "%s selects the %s transforms (got '%s')", env0, want, c.out);
+        CHECK(strcmp(c.out, want) == 0, "%s selects the %s transforms (got '%s')", env0, want,
+              c.out);
     }
 }
 
@@ -150,7 +158,8 @@ static void entry_points(void)
         mpn_sqr(b->want, b->u, (mp_size_t)n);
         CHECK(memcmp(b->got, b->want, 2 * n * sizeof b->got[0]) == 0, "dot_ntt_sqr n=%zu", n);
     }
-    printf("  %-28s %s\n", "dot_ntt_* entry points", dot_check_failures() == before ? "ok" : "FAILED");
+    printf("  %-28s %s\n", "dot_ntt_* entry points",
+           dot_check_failures() == before ? "ok" : "FAILED");
     free(b);
 }
 

@@ -106,21 +106,27 @@ int main(int argc, char **argv)
     if (strcmp(dot_isa(), "scalar") != 0) {
         const char *const env[] = {"DOT_ISA=scalar", NULL};
         dot_child_result c = dot_run_self("--child", env);
-        CHECK(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0, "the battery under DOT_ISA=scalar: %s", c.err);
-        printf("  %-28s %s\n", "scalar (DOT_ISA=scalar)", WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 ? "ok" : "FAILED");
+        CHECK(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0,
+              "the battery under DOT_ISA=scalar: %s", c.err);
+        printf("  %-28s %s\n", "scalar (DOT_ISA=scalar)",
+               WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 ? "ok" : "FAILED");
     }
     if (strcmp(dot_isa(), "avx2") != 0 && dot_isa_supported("avx2")) {
         const char *const env[] = {"DOT_ISA=avx2", NULL};
         dot_child_result c = dot_run_self("--child", env);
-        CHECK(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0, "the battery under DOT_ISA=avx2: %s", c.err);
-        printf("  %-28s %s\n", "avx2 (DOT_ISA=avx2)", WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 ? "ok" : "FAILED");
+        CHECK(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0,
+              "the battery under DOT_ISA=avx2: %s", c.err);
+        printf("  %-28s %s\n", "avx2 (DOT_ISA=avx2)",
+               WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 ? "ok" : "FAILED");
     }
     dot_rng r;
     dot_rng_seed(&r, 5);
     unsigned long before = dot_check_failures();
-    CHECK(one_modulus(4096, 8, &r, 1) > 0, "control: a fault planted in N's transform must be caught");
+    CHECK(one_modulus(4096, 8, &r, 1) > 0,
+          "control: a fault planted in N's transform must be caught");
     dot_limb_t even[2] = {2, 1};
     CHECK(dot_ntt_mont_new(even, 2) == NULL, "an even modulus is refused");
-    printf("  %-28s %s\n", "planted fault, even modulus", dot_check_failures() == before ? "ok" : "FAILED");
+    printf("  %-28s %s\n", "planted fault, even modulus",
+           dot_check_failures() == before ? "ok" : "FAILED");
     return dot_check_summary();
 }

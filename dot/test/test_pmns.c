@@ -12,7 +12,10 @@
 #define PARAMS "dot/pmns/params/pmns-*.txt"
 
 /* Which kernels dot_pmns_load chose: "ifma" or "scalar". */
-static const char *kernels_of(const dot_pmns *pm) { return pm->mul == pmns_ifma_mul ? "ifma" : "scalar"; }
+static const char *kernels_of(const dot_pmns *pm)
+{
+    return pm->mul == pmns_ifma_mul ? "ifma" : "scalar";
+}
 
 /* The child: the kernels dot_pmns_load picks under this process's DOT_ISA. */
 static int child(const char *path)
@@ -32,7 +35,8 @@ static void follows_dot_isa(void)
           "DOT_ISA=scalar: child printed '%s'", c.out);
     c = dot_run_self("--child", default_env);
     const char *want = dot_isa_supported("ifma") ? "ifma ifma\n" : NULL;
-    CHECK(WIFEXITED(c.status) && (want ? strcmp(c.out, want) == 0 : strstr(c.out, " scalar\n") != NULL),
+    CHECK(WIFEXITED(c.status) &&
+              (want ? strcmp(c.out, want) == 0 : strstr(c.out, " scalar\n") != NULL),
           "default DOT_ISA: child printed '%s'", c.out);
     printf("dot_pmns_load follows DOT_ISA: scalar when forced, %s by default\n",
            want ? "ifma" : "scalar");
@@ -46,7 +50,8 @@ static void public_api(const char *path)
     if (!pm)
         return;
     CHECK(strcmp(kernels_of(pm), strcmp(dot_isa(), "ifma") == 0 ? "ifma" : "scalar") == 0,
-          "%s: dot_pmns_load chose the %s kernels under dot_isa() = %s", path, kernels_of(pm), dot_isa());
+          "%s: dot_pmns_load chose the %s kernels under dot_isa() = %s", path, kernels_of(pm),
+          dot_isa());
     uint64_t a[PMNS_MAX_LIMBS], b[PMNS_MAX_LIMBS], x[PMNSB_WORDS], y[PMNSB_WORDS], r[PMNSB_WORDS];
     uint64_t full[PMNS_MAX_LIMBS], trunc[PMNS_MAX_LIMBS];
     mpz_t p, za, zb, got;
@@ -86,7 +91,8 @@ static void public_api(const char *path)
             pmnsb_to_mpz(pm, got, full);
             ok &= mpz_cmp(got, za) == 0;
         }
-        CHECK(ok, "%s: %s through the public API", path, fl ? "dot_pmns_mul_trunc_batch" : "dot_pmns_mul_batch");
+        CHECK(ok, "%s: %s through the public API", path,
+              fl ? "dot_pmns_mul_trunc_batch" : "dot_pmns_mul_batch");
     }
     /* the timed loop: the same chain as the same number of calls, in both forms; zero iterations
      * leave x as it was */
@@ -107,10 +113,12 @@ static void public_api(const char *path)
         }
         uint64_t ticks = dot_pmns_mul_loop(pm, tr, batch, bx, by, 20);
         CHECK(ticks > 0 && memcmp(bx, want_x, len * 8) == 0,
-              "%s: dot_pmns_mul_loop(trunc %d, batch %d) is not the chain of 20 products", path, tr, batch);
+              "%s: dot_pmns_mul_loop(trunc %d, batch %d) is not the chain of 20 products", path, tr,
+              batch);
         memcpy(want_x, bx, len * 8);
         dot_pmns_mul_loop(pm, tr, batch, bx, by, 0);
-        CHECK(memcmp(bx, want_x, len * 8) == 0, "%s: dot_pmns_mul_loop with 0 iterations changed x", path);
+        CHECK(memcmp(bx, want_x, len * 8) == 0, "%s: dot_pmns_mul_loop with 0 iterations changed x",
+              path);
         free(want_x);
     }
     free(bx), free(by);
@@ -212,9 +220,11 @@ static void planted_half_phi(const char *path)
         pm->split_v = 0;
         wrong_trunc += !pmnsb_equals(pm, r, want);
     }
-    CHECK(wrong_full == 0, "%s: split last stage without phi/2: full flavour wrong %u times", path, wrong_full);
+    CHECK(wrong_full == 0, "%s: split last stage without phi/2: full flavour wrong %u times", path,
+          wrong_full);
     CHECK(wrong_trunc > 0, "%s: planted control (split last stage without phi/2) not caught", path);
-    printf("  planted control (split last stage, no phi/2)  truncated wrong in %u of 50, full in %u: %s\n",
+    printf("  planted control (split last stage, no phi/2)  truncated wrong in %u of 50, full in "
+           "%u: %s\n",
            wrong_trunc, wrong_full, wrong_trunc && !wrong_full ? "caught" : "NOT CAUGHT");
     mpz_clears(p, a, b, want, NULL);
     gmp_randclear(rs);

@@ -23,7 +23,8 @@ static aors_fn resolve(int k)
     void *h = path ? dlopen(path, RTLD_NOW | RTLD_NOLOAD) : NULL;
     aors_fn f = h ? (aors_fn)dlsym(h, names[k]) : NULL;
     if (f == NULL) {
-        fprintf(stderr, "addsub_sizes: cannot find %s in DOTBENCH_SIZES_LIB=%s\n", names[k], path ? path : "(unset)");
+        fprintf(stderr, "addsub_sizes: cannot find %s in DOTBENCH_SIZES_LIB=%s\n", names[k],
+                path ? path : "(unset)");
         abort();
     }
     return f;
@@ -56,11 +57,14 @@ __attribute__((destructor)) static void report(void)
             fprintf(stderr, "\n");
             continue;
         }
-        fprintf(stderr, "; n<=8 %.0f%%, n<=16 %.0f%%, n<=24 %.0f%%, n<=64 %.0f%%; sizes with >= 2%%:", 100.0 * upto[0] / total,
-                100.0 * upto[1] / total, 100.0 * upto[2] / total, 100.0 * upto[3] / total);
+        fprintf(stderr,
+                "; n<=8 %.0f%%, n<=16 %.0f%%, n<=24 %.0f%%, n<=64 %.0f%%; sizes with >= 2%%:",
+                100.0 * upto[0] / total, 100.0 * upto[1] / total, 100.0 * upto[2] / total,
+                100.0 * upto[3] / total);
         for (int n = 1; n <= BUCKETS; n++)
             if (counts[k][n] * 50 >= total)
-                fprintf(stderr, " %s%d:%.0f%%", n == BUCKETS ? ">=" : "", n, 100.0 * counts[k][n] / total);
+                fprintf(stderr, " %s%d:%.0f%%", n == BUCKETS ? ">=" : "", n,
+                        100.0 * counts[k][n] / total);
         fprintf(stderr, "\n");
     }
 }

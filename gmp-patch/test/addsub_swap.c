@@ -38,7 +38,8 @@ static int find_b(struct dl_phdr_info *info, size_t size, void *base)
         return 0;
     for (int i = 0; i < info->dlpi_phnum; i++)
         if (info->dlpi_phdr[i].p_type == PT_LOAD) {
-            const char *end = (const char *)info->dlpi_addr + info->dlpi_phdr[i].p_vaddr + info->dlpi_phdr[i].p_memsz;
+            const char *end = (const char *)info->dlpi_addr + info->dlpi_phdr[i].p_vaddr +
+                              info->dlpi_phdr[i].p_memsz;
             if (end > b_hi)
                 b_hi = end;
         }
@@ -70,5 +71,11 @@ static limb call(int k, limb *r, const limb *u, const limb *v, long n, const cha
     return (caller >= b_lo && caller < b_hi ? from[k] : own[k])(r, u, v, n);
 }
 
-limb __gmpn_add_n(limb *r, const limb *u, const limb *v, long n) { return call(0, r, u, v, n, __builtin_return_address(0)); }
-limb __gmpn_sub_n(limb *r, const limb *u, const limb *v, long n) { return call(1, r, u, v, n, __builtin_return_address(0)); }
+limb __gmpn_add_n(limb *r, const limb *u, const limb *v, long n)
+{
+    return call(0, r, u, v, n, __builtin_return_address(0));
+}
+limb __gmpn_sub_n(limb *r, const limb *u, const limb *v, long n)
+{
+    return call(1, r, u, v, n, __builtin_return_address(0));
+}

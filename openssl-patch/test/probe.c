@@ -26,9 +26,9 @@ int main(int argc, char **argv)
     BIGNUM *a = NULL, *b = NULL, *r = BN_new();
     BN_CTX *ctx = BN_CTX_new();
     /* 256-bit operands with the top bit set: exactly 4 limbs each */
-    if (r == NULL || ctx == NULL
-        || !BN_hex2bn(&a, "f123456789abcdef0fedcba98765432111223344556677889900aabbccddeeff")
-        || !BN_hex2bn(&b, "e0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff"))
+    if (r == NULL || ctx == NULL ||
+        !BN_hex2bn(&a, "f123456789abcdef0fedcba98765432111223344556677889900aabbccddeeff") ||
+        !BN_hex2bn(&b, "e0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff"))
         return 1;
     for (long i = 0; i < reps; i++) {
         int ok;

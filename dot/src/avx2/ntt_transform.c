@@ -73,13 +73,15 @@ DOT_ALWAYS_INLINE void ct(v4 *x, v4 *y, v4 w, const dprime *v)
 DOT_ALWAYS_INLINE v4 to_double(__m256i x)
 {
     v4 magic = _mm256_castsi256_pd(_mm256_set1_epi64x((long long)MAGIC_BITS));
-    return _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(x, _mm256_castpd_si256(magic))), magic);
+    return _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(x, _mm256_castpd_si256(magic))),
+                         magic);
 }
 
 /* limbs {x} mod p below 0.51p: lo50 + hi14 (2^50 mod p), reduced */
 DOT_ALWAYS_INLINE v4 residues_of(__m256i x, v4 c50, const dprime *v)
 {
-    v4 lo = to_double(_mm256_and_si256(x, _mm256_set1_epi64x((long long)((UINT64_C(1) << 50) - 1))));
+    v4 lo = to_double(
+        _mm256_and_si256(x, _mm256_set1_epi64x((long long)((UINT64_C(1) << 50) - 1))));
     v4 hi = to_double(_mm256_srli_epi64(x, 50));
     return vreduce(_mm256_add_pd(lo, vmulmod(hi, c50, v)), v);
 }
@@ -277,7 +279,6 @@ static void inverse(uint64_t *a, size_t n, const ntt_prime *q)
     }
 }
 
-
 /* w mod p as the residue of least absolute value */
 static double centred(uint64_t w, uint64_t p)
 {
@@ -302,7 +303,8 @@ DOT_ALWAYS_INLINE v4 canonical(v4 r, v4 p)
 DOT_ALWAYS_INLINE __m256i to_u64(v4 x)
 {
     v4 magic = _mm256_castsi256_pd(_mm256_set1_epi64x((long long)MAGIC_BITS));
-    return _mm256_xor_si256(_mm256_castpd_si256(_mm256_add_pd(x, magic)), _mm256_castpd_si256(magic));
+    return _mm256_xor_si256(_mm256_castpd_si256(_mm256_add_pd(x, magic)),
+                            _mm256_castpd_si256(magic));
 }
 
 /* Garner's digits of the scalar reference (ntt_crt.c), four coefficients at a time in doubles:

@@ -23,20 +23,20 @@
 #define DOT_CHAIN(op)                                                                              \
     "btl $0, %k[cin]\n\t"                                                                          \
     "movq %[one], %%rcx\n\t"                                                                       \
-    "jrcxz 1f\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_STEP("8")                                   \
-    "1:\n\t"                                                                                       \
-    "movq %[two], %%rcx\n\t"                                                                       \
-    "jrcxz 2f\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_LIMB(op, "8") DOT_CHAIN_STEP("16")         \
-    "2:\n\t"                                                                                       \
-    "movq %[fours], %%rcx\n\t"                                                                     \
-    "jrcxz 4f\n"                                                                                   \
-    "3:\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_LIMB(op, "8") DOT_CHAIN_LIMB(op, "16")            \
-    DOT_CHAIN_LIMB(op, "24") DOT_CHAIN_STEP("32")                                                  \
-    "decq %%rcx\n\t"                                                                               \
-    "jnz 3b\n"                                                                                     \
-    "4:\n\t"                                                                                       \
-    "movl $0, %%eax\n\t"                                                                           \
-    "adcl $0, %%eax\n\t"
+    "jrcxz 1f\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_STEP(                                         \
+        "8") "1:\n\t"                                                                              \
+             "movq %[two], %%rcx\n\t"                                                              \
+             "jrcxz 2f\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_LIMB(op, "8")                        \
+                 DOT_CHAIN_STEP("16") "2:\n\t"                                                     \
+                                      "movq %[fours], %%rcx\n\t"                                   \
+                                      "jrcxz 4f\n"                                                 \
+                                      "3:\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_LIMB(op, "8")     \
+                                          DOT_CHAIN_LIMB(op, "16") DOT_CHAIN_LIMB(op, "24")        \
+                                              DOT_CHAIN_STEP("32") "decq %%rcx\n\t"                \
+                                                                   "jnz 3b\n"                      \
+                                                                   "4:\n\t"                        \
+                                                                   "movl $0, %%eax\n\t"            \
+                                                                   "adcl $0, %%eax\n\t"
 
 DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
                                         size_t n, dot_limb_t cin, dot_op op, dot_flavour flavour)

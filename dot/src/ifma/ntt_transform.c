@@ -66,19 +66,26 @@ typedef struct {
 
 /* [s] for m = 4 >> s: x, y, a, b */
 static const uint64_t small_perm[3][4][8] = {
-    {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15},
-     {0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}},
-    {{0, 1, 4, 5, 8, 9, 12, 13}, {2, 3, 6, 7, 10, 11, 14, 15},
-     {0, 1, 8, 9, 2, 3, 10, 11}, {4, 5, 12, 13, 6, 7, 14, 15}},
-    {{0, 2, 4, 6, 8, 10, 12, 14}, {1, 3, 5, 7, 9, 11, 13, 15},
-     {0, 8, 1, 9, 2, 10, 3, 11}, {4, 12, 5, 13, 6, 14, 7, 15}},
+    {{0, 1, 2, 3, 8, 9, 10, 11},
+     {4, 5, 6, 7, 12, 13, 14, 15},
+     {0, 1, 2, 3, 8, 9, 10, 11},
+     {4, 5, 6, 7, 12, 13, 14, 15}},
+    {{0, 1, 4, 5, 8, 9, 12, 13},
+     {2, 3, 6, 7, 10, 11, 14, 15},
+     {0, 1, 8, 9, 2, 3, 10, 11},
+     {4, 5, 12, 13, 6, 7, 14, 15}},
+    {{0, 2, 4, 6, 8, 10, 12, 14},
+     {1, 3, 5, 7, 9, 11, 13, 15},
+     {0, 8, 1, 9, 2, 10, 3, 11},
+     {4, 12, 5, 13, 6, 14, 7, 15}},
 };
 
 static small_stage small_stage_of(int s, const uint64_t w[8], const uint64_t ws[8])
 {
-    const uint64_t (*p)[8] = small_perm[s];
-    return (small_stage){_mm512_loadu_si512(p[0]), _mm512_loadu_si512(p[1]), _mm512_loadu_si512(p[2]),
-                         _mm512_loadu_si512(p[3]), _mm512_loadu_si512(w), _mm512_loadu_si512(ws)};
+    const uint64_t(*p)[8] = small_perm[s];
+    return (small_stage){_mm512_loadu_si512(p[0]), _mm512_loadu_si512(p[1]),
+                         _mm512_loadu_si512(p[2]), _mm512_loadu_si512(p[3]),
+                         _mm512_loadu_si512(w),    _mm512_loadu_si512(ws)};
 }
 
 DOT_ALWAYS_INLINE void small_butterflies(v8 *a, v8 *b, const small_stage *s, int inverse,
@@ -102,15 +109,17 @@ DOT_ALWAYS_INLINE void vstore(uint64_t *p, v8 x) { _mm512_store_si512((void *)p,
 /* Limbs i .. i + 7 of {up, un} mod p, in [0, 2p); 0 past the end. Only the operand's own limbs are
  * read: a masked load whose masked-off lanes reach an untouched page costs a microcode assist on
  * every call, so no load is issued past the end (a test on sizes, not on values). */
-DOT_ALWAYS_INLINE v8 residues(const dot_limb_t *up, size_t un, size_t i, const ntt_prime *q, const vprime *v)
+DOT_ALWAYS_INLINE v8 residues(const dot_limb_t *up, size_t un, size_t i, const ntt_prime *q,
+                              const vprime *v)
 {
     if (i >= un)
         return _mm512_setzero_si512();
     size_t left = un - i;
     v8 x = _mm512_maskz_loadu_epi64((__mmask8)(left >= 8 ? 0xFF : (1u << left) - 1), up + i);
     v8 lo50 = vconst((UINT64_C(1) << 50) - 1);
-    v8 r = _mm512_add_epi64(_mm512_and_si512(x, lo50),
-                            vmul_shoup(_mm512_srli_epi64(x, 50), vconst(q->c50.w), vconst(q->c50.w_shoup), v));
+    v8 r = _mm512_add_epi64(
+        _mm512_and_si512(x, lo50),
+        vmul_shoup(_mm512_srli_epi64(x, 50), vconst(q->c50.w), vconst(q->c50.w_shoup), v));
     return vreduce(r, v->two_p); /* lo50 < 2^50 < 2p and the product < 2p: the sum is below 4p */
 }
 
@@ -154,7 +163,8 @@ static void forward2_from(uint64_t *a, size_t n, size_t m0, const ntt_prime *q)
         forward_radix4(a, n, m, q, &v);
     if (m == 32)
         forward_radix2(a, n, m, q, &v);
-    v8 w16a = tw(q->fwd, 16), w16as = tw(q->fwd_shoup, 16), w16b = tw(q->fwd, 24), w16bs = tw(q->fwd_shoup, 24);
+    v8 w16a = tw(q->fwd, 16), w16as = tw(q->fwd_shoup, 16), w16b = tw(q->fwd, 24),
+       w16bs = tw(q->fwd_shoup, 24);
     v8 w8 = tw(q->fwd, 8), w8s = tw(q->fwd_shoup, 8);
     small_stage s4 = small_stage_of(0, q->small_fwd[0], q->small_fwd_shoup[0]);
     small_stage s2 = small_stage_of(1, q->small_fwd[1], q->small_fwd_shoup[1]);
@@ -179,7 +189,8 @@ static void pointwise(uint64_t *a, const uint64_t *b, size_t n, const ntt_prime 
 {
     vprime v = vprime_of(q);
     for (size_t i = 0; i < n; i += 8) {
-        v8 x = _mm512_load_si512((const void *)(a + i)), y = _mm512_load_si512((const void *)(b + i));
+        v8 x = _mm512_load_si512((const void *)(a + i)),
+           y = _mm512_load_si512((const void *)(b + i));
         _mm512_store_si512((void *)(a + i), vmul_mont(x, y, &v));
     }
 }
@@ -215,7 +226,8 @@ static void inverse_radix2(uint64_t *a, size_t n, size_t m, const ntt_prime *q, 
 static void inverse2(uint64_t *a, size_t n, const ntt_prime *q)
 {
     vprime v = vprime_of(q);
-    v8 w16a = tw(q->inv, 16), w16as = tw(q->inv_shoup, 16), w16b = tw(q->inv, 24), w16bs = tw(q->inv_shoup, 24);
+    v8 w16a = tw(q->inv, 16), w16as = tw(q->inv_shoup, 16), w16b = tw(q->inv, 24),
+       w16bs = tw(q->inv_shoup, 24);
     v8 w8 = tw(q->inv, 8), w8s = tw(q->inv_shoup, 8);
     small_stage s1 = small_stage_of(2, q->small_inv[2], q->small_inv_shoup[2]);
     small_stage s2 = small_stage_of(1, q->small_inv[1], q->small_inv_shoup[1]);
@@ -272,7 +284,8 @@ static void forward(uint64_t *a, const dot_limb_t *up, size_t un, size_t n, cons
         v8 z = z_zero ? _mm512_setzero_si512() : residues(up, un, j + 2 * m, q, &v);
         v8 t = vmul_shoup(_mm512_add_epi64(_mm512_sub_epi64(y, z), v.two_p), cube, cube_s, &v);
         v8 s = vreduce(vreduce(_mm512_add_epi64(_mm512_add_epi64(x, y), z), four_p), v.two_p);
-        v8 u = _mm512_add_epi64(vreduce(_mm512_add_epi64(_mm512_sub_epi64(x, z), v.two_p), v.two_p), t);
+        v8 u = _mm512_add_epi64(vreduce(_mm512_add_epi64(_mm512_sub_epi64(x, z), v.two_p), v.two_p),
+                                t);
         v8 w = _mm512_add_epi64(vreduce(_mm512_add_epi64(_mm512_sub_epi64(x, y), v.two_p), v.two_p),
                                 _mm512_sub_epi64(v.two_p, t));
         vstore(a + j, s);
@@ -296,13 +309,17 @@ static void inverse(uint64_t *a, size_t n, const ntt_prime *q)
     v8 four_p = vconst(2 * q->two_p), cube = vconst(q->cube.w), cube_s = vconst(q->cube.w_shoup);
     for (size_t j = 0; j < m; j += 8) {
         v8 x = vreduce(vload(a + j), v.two_p);
-        v8 y = vmul_shoup(vload(a + j + m), vloadu(q->r3_i1 + m + j), vloadu(q->r3_i1_shoup + m + j), &v);
-        v8 z = vmul_shoup(vload(a + j + 2 * m), vloadu(q->r3_i2 + m + j), vloadu(q->r3_i2_shoup + m + j), &v);
+        v8 y = vmul_shoup(vload(a + j + m), vloadu(q->r3_i1 + m + j),
+                          vloadu(q->r3_i1_shoup + m + j), &v);
+        v8 z = vmul_shoup(vload(a + j + 2 * m), vloadu(q->r3_i2 + m + j),
+                          vloadu(q->r3_i2_shoup + m + j), &v);
         v8 t = vmul_shoup(_mm512_add_epi64(_mm512_sub_epi64(z, y), v.two_p), cube, cube_s, &v);
         v8 x_two_p = _mm512_add_epi64(x, v.two_p);
         vstore(a + j, vreduce(_mm512_add_epi64(_mm512_add_epi64(x, y), z), four_p));
         vstore(a + j + m, vreduce(_mm512_add_epi64(_mm512_sub_epi64(x_two_p, y), t), four_p));
-        vstore(a + j + 2 * m, vreduce(_mm512_add_epi64(_mm512_sub_epi64(x_two_p, z), _mm512_sub_epi64(v.two_p, t)), four_p));
+        vstore(a + j + 2 * m,
+               vreduce(_mm512_add_epi64(_mm512_sub_epi64(x_two_p, z), _mm512_sub_epi64(v.two_p, t)),
+                       four_p));
     }
 }
 
@@ -333,7 +350,8 @@ static void reconstruct(uint64_t *const r[NTT_PRIMES], size_t n, size_t count, c
         v8 d2 = _mm512_sub_epi64(_mm512_add_epi64(y2, three_p2), u);
         v8 a2 = vreduce(vmul_shoup(d2, c2, c2s, &v2), v2.p);
         v8 x0 = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(a0, a1, p0), a2, big0);
-        v8 x1 = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a2, big1), a1, p0), a2, big0);
+        v8 x1 = _mm512_madd52hi_epu64(
+            _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a2, big1), a1, p0), a2, big0);
         v8 x2 = _mm512_madd52hi_epu64(zero, a2, big1);
         x1 = _mm512_add_epi64(x1, _mm512_srli_epi64(x0, 52)); /* each digit below 2^54 before */
         x2 = _mm512_add_epi64(x2, _mm512_srli_epi64(x1, 52));

@@ -49,7 +49,8 @@ static inline __m512i mask52(void) { return _mm512_set1_epi64((long long)PMNS_MA
  * the arithmetic shift: for sums below 2^63 that is the same as the unsigned one. */
 DOT_ALWAYS_INLINE __m512i propagate(__m512i *v, size_t from, size_t to, __m512i carry)
 {
-    DOT_UNROLL for (size_t c = from; c < to; c++) {
+    DOT_UNROLL
+    for (size_t c = from; c < to; c++) {
         __m512i x = _mm512_add_epi64(v[c], carry);
         v[c] = _mm512_and_si512(x, mask52());
         carry = _mm512_srai_epi64(x, PMNS_W);
@@ -76,11 +77,14 @@ DOT_ALWAYS_INLINE void toeplitz(__m512i *lo, __m512i *hi, const uint64_t *a, siz
     for (size_t i = 0; i < len; i++) {
         const uint64_t *e = tab - i;
         __m512i tv[PMNS_MAX_S];
-        DOT_UNROLL for (size_t w = 0; w < S; w++)
+        DOT_UNROLL
+        for (size_t w = 0; w < S; w++)
             tv[w] = _mm512_loadu_si512((const void *)(e + w * tstride));
-        DOT_UNROLL for (size_t u = 0; u < S; u++) {
+        DOT_UNROLL
+        for (size_t u = 0; u < S; u++) {
             __m512i av = _mm512_set1_epi64((long long)a[u * astride + i]);
-            DOT_UNROLL for (size_t w = 0; w < S; w++) {
+            DOT_UNROLL
+            for (size_t w = 0; w < S; w++) {
                 if (!low_only || u + w < S)
                     lo[u + w] = _mm512_madd52lo_epu64(lo[u + w], av, tv[w]);
                 if (!low_only || u + w + 1 < S)
@@ -98,11 +102,13 @@ DOT_ALWAYS_INLINE void half_sums(uint64_t *sum, const uint64_t *a, size_t n, con
     const size_t h = n / 2;
     for (size_t g = 0; g < h; g += LANES) {
         __m512i v[PMNS_MAX_S];
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             v[c] = _mm512_add_epi64(_mm512_loadu_si512((const void *)(a + c * n + g)),
                                     _mm512_loadu_si512((const void *)(a + c * n + h + g)));
         propagate(v, 0, S, _mm512_setzero_si512());
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             _mm512_storeu_si512((void *)(sum + c * h + g), v[c]);
     }
 }
@@ -119,11 +125,14 @@ DOT_ALWAYS_INLINE void mblock(__m512i *lo, __m512i *hi, const uint64_t *a, size_
     for (size_t i = 0; i < len; i++) {
         const __m512i neg = _mm512_loadu_si512((const void *)(negp - i));
         __m512i mv[PMNS_MAX_S];
-        DOT_UNROLL for (size_t w = 0; w < S; w++)
+        DOT_UNROLL
+        for (size_t w = 0; w < S; w++)
             mv[w] = _mm512_loadu_si512((const void *)(tab + w * tstride - i));
-        DOT_UNROLL for (size_t u = 0; u < S; u++) {
+        DOT_UNROLL
+        for (size_t u = 0; u < S; u++) {
             __m512i qd = _mm512_xor_si512(_mm512_set1_epi64((long long)a[u * astride + i]), neg);
-            DOT_UNROLL for (size_t w = 0; w < S; w++) {
+            DOT_UNROLL
+            for (size_t w = 0; w < S; w++) {
                 if (u + w >= low)
                     lo[u + w] = _mm512_madd52lo_epu64(lo[u + w], qd, mv[w]);
                 if (u + w + 1 >= low)
@@ -133,7 +142,8 @@ DOT_ALWAYS_INLINE void mblock(__m512i *lo, __m512i *hi, const uint64_t *a, size_
         if (top_bit) { /* a bit times a digit: no high half */
             __m512i qd = _mm512_xor_si512(_mm512_set1_epi64((long long)a[S * astride + i]),
                                           _mm512_and_si512(neg, one));
-            DOT_UNROLL for (size_t w = 0; w < S; w++)
+            DOT_UNROLL
+            for (size_t w = 0; w < S; w++)
                 lo[S + w] = _mm512_madd52lo_epu64(lo[S + w], qd, mv[w]);
         }
     }
@@ -152,11 +162,13 @@ DOT_ALWAYS_INLINE void reduce_last_split(const dot_pmns *pm, uint64_t *r, const 
     uint64_t qs[(PMNS_MAX_S + 1) * PMNS_MAX_N / 2], p12[2 * 2 * PMNS_MAX_S * LANES];
     for (size_t g = 0; g < h; g += LANES) { /* Q0 + Q1: S digits and a carry bit */
         __m512i v[PMNS_MAX_S];
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             v[c] = _mm512_add_epi64(_mm512_loadu_si512((const void *)(q + c * n + g)),
                                     _mm512_loadu_si512((const void *)(q + c * n + h + g)));
         __m512i carry = propagate(v, 0, S, _mm512_setzero_si512());
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             _mm512_storeu_si512((void *)(qs + c * h + g), v[c]);
         _mm512_storeu_si512((void *)(qs + S * h + g), carry);
     }
@@ -164,33 +176,41 @@ DOT_ALWAYS_INLINE void reduce_last_split(const dot_pmns *pm, uint64_t *r, const 
     for (size_t g = 0; g < h; g += LANES) {
         __m512i lo[2 * PMNS_MAX_S], hi[2 * PMNS_MAX_S];
         /* U_M Q0 and W_M Q1 into p12 */
-        DOT_UNROLL for (size_t b = 0; b < 2; b++) {
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+        DOT_UNROLL
+        for (size_t b = 0; b < 2; b++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++)
                 lo[c] = hi[c] = _mm512_setzero_si512();
-            mblock(lo, hi, q + b * h, n, pm->m_ext + n + b * h + g, pm->negmask + n + b * h + g, 2 * n,
-                   h, low, 0, S);
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
-                _mm512_storeu_si512((void *)(p12 + (b * 2 * S + c) * LANES), _mm512_add_epi64(lo[c], hi[c]));
+            mblock(lo, hi, q + b * h, n, pm->m_ext + n + b * h + g, pm->negmask + n + b * h + g,
+                   2 * n, h, low, 0, S);
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++)
+                _mm512_storeu_si512((void *)(p12 + (b * 2 * S + c) * LANES),
+                                    _mm512_add_epi64(lo[c], hi[c]));
         }
         /* (U_M + W_M)(Q0 + Q1) */
-        DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < 2 * S; c++)
             lo[c] = hi[c] = _mm512_setzero_si512();
         mblock(lo, hi, qs, h, pm->uwm + h + g, pm->neguw + h + g, 2 * h, h, low, 1, S);
         __m512i v0[2 * PMNS_MAX_S], v1[2 * PMNS_MAX_S];
-        DOT_UNROLL for (size_t c = 0; c < 2 * S; c++) {
+        DOT_UNROLL
+        for (size_t c = 0; c < 2 * S; c++) {
             __m512i p1 = _mm512_loadu_si512((const void *)(p12 + c * LANES));
             __m512i p2 = _mm512_loadu_si512((const void *)(p12 + (2 * S + c) * LANES));
             v0[c] = _mm512_add_epi64(_mm512_loadu_si512((const void *)(cols + c * n + g)),
                                      _mm512_loadu_si512((const void *)(pm->init_v + c * n + g)));
             v0[c] = _mm512_add_epi64(v0[c], _mm512_add_epi64(p1, times_small(p2, lam)));
-            v1[c] = _mm512_add_epi64(_mm512_loadu_si512((const void *)(cols + c * n + h + g)),
-                                     _mm512_loadu_si512((const void *)(pm->init_v + c * n + h + g)));
-            v1[c] = _mm512_add_epi64(v1[c], _mm512_sub_epi64(_mm512_add_epi64(lo[c], hi[c]),
-                                                             _mm512_add_epi64(p1, p2)));
+            v1[c] = _mm512_add_epi64(
+                _mm512_loadu_si512((const void *)(cols + c * n + h + g)),
+                _mm512_loadu_si512((const void *)(pm->init_v + c * n + h + g)));
+            v1[c] = _mm512_add_epi64(
+                v1[c], _mm512_sub_epi64(_mm512_add_epi64(lo[c], hi[c]), _mm512_add_epi64(p1, p2)));
         }
         propagate(v0, 0, 2 * S, _mm512_setzero_si512());
         propagate(v1, 0, 2 * S, _mm512_setzero_si512());
-        DOT_UNROLL for (size_t c = 0; c < S; c++) {
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++) {
             _mm512_storeu_si512((void *)(r + c * n + g), v0[S + c]);
             _mm512_storeu_si512((void *)(r + c * n + h + g), v1[S + c]);
         }
@@ -198,7 +218,7 @@ DOT_ALWAYS_INLINE void reduce_last_split(const dot_pmns *pm, uint64_t *r, const 
 }
 
 PMNS_INSTANCE void reduce_s(const dot_pmns *pm, uint64_t *r, const uint64_t *cols, int trunc,
-                                const int SPLIT, const size_t S)
+                            const int SPLIT, const size_t S)
 {
     const size_t n = pm->n;
     uint64_t clow[PMNS_MAX_S * PMNS_MAX_N], q[PMNS_MAX_S * PMNS_MAX_N];
@@ -206,10 +226,12 @@ PMNS_INSTANCE void reduce_s(const dot_pmns *pm, uint64_t *r, const uint64_t *col
     /* C mod phi, coefficient-wise. */
     for (size_t g = 0; g < n; g += LANES) {
         __m512i v[PMNS_MAX_S];
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             v[c] = _mm512_loadu_si512((const void *)(cols + c * n + g));
         propagate(v, 0, S, _mm512_setzero_si512());
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             _mm512_storeu_si512((void *)(clow + c * n + g), v[c]);
     }
 
@@ -222,26 +244,32 @@ PMNS_INSTANCE void reduce_s(const dot_pmns *pm, uint64_t *r, const uint64_t *col
         const __m512i lam = _mm512_set1_epi64((long long)pm->lambda);
         for (size_t g = 0; g < h; g += LANES) {
             __m512i lo[PMNS_MAX_S], hi[PMNS_MAX_S], p1[PMNS_MAX_S], p2[PMNS_MAX_S];
-            DOT_UNROLL for (size_t c = 0; c < S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++)
                 lo[c] = hi[c] = _mm512_setzero_si512();
             toeplitz(lo, hi, clow, n, pm->mp_ext + n + g, 2 * n, h, 1, S);
-            DOT_UNROLL for (size_t c = 0; c < S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++) {
                 p1[c] = _mm512_add_epi64(lo[c], hi[c]);
                 lo[c] = hi[c] = _mm512_setzero_si512();
             }
             toeplitz(lo, hi, clow + h, n, pm->mp_ext + n + h + g, 2 * n, h, 1, S);
-            DOT_UNROLL for (size_t c = 0; c < S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++) {
                 p2[c] = _mm512_add_epi64(lo[c], hi[c]);
                 lo[c] = hi[c] = _mm512_setzero_si512();
             }
             toeplitz(lo, hi, csum, h, pm->mp_uw + h + g, 2 * h, h, 1, S);
-            DOT_UNROLL for (size_t c = 0; c < S; c++) {
-                lo[c] = _mm512_sub_epi64(_mm512_add_epi64(lo[c], hi[c]), _mm512_add_epi64(p1[c], p2[c]));
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++) {
+                lo[c] = _mm512_sub_epi64(_mm512_add_epi64(lo[c], hi[c]),
+                                         _mm512_add_epi64(p1[c], p2[c]));
                 p1[c] = _mm512_add_epi64(p1[c], times_small(p2[c], lam));
             }
             propagate(p1, 0, S, _mm512_setzero_si512());
             propagate(lo, 0, S, _mm512_setzero_si512());
-            DOT_UNROLL for (size_t c = 0; c < S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++) {
                 _mm512_storeu_si512((void *)(q + c * n + g), p1[c]);
                 _mm512_storeu_si512((void *)(q + c * n + h + g), lo[c]);
             }
@@ -249,13 +277,16 @@ PMNS_INSTANCE void reduce_s(const dot_pmns *pm, uint64_t *r, const uint64_t *col
     } else {
         for (size_t g = 0; g < n; g += LANES) {
             __m512i lo[PMNS_MAX_S], hi[PMNS_MAX_S];
-            DOT_UNROLL for (size_t c = 0; c < S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++)
                 lo[c] = hi[c] = _mm512_setzero_si512();
             toeplitz(lo, hi, clow, n, pm->mp_ext + n + g, 2 * n, n, 1, S);
-            DOT_UNROLL for (size_t c = 0; c < S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++)
                 lo[c] = _mm512_add_epi64(lo[c], hi[c]);
             propagate(lo, 0, S, _mm512_setzero_si512());
-            DOT_UNROLL for (size_t c = 0; c < S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++)
                 _mm512_storeu_si512((void *)(q + c * n + g), lo[c]);
         }
     }
@@ -269,7 +300,8 @@ PMNS_INSTANCE void reduce_s(const dot_pmns *pm, uint64_t *r, const uint64_t *col
     }
     for (size_t g = 0; g < n; g += LANES) {
         __m512i lo[2 * PMNS_MAX_S], hi[2 * PMNS_MAX_S];
-        DOT_UNROLL for (size_t c = 0; c < 2 * S; c++) {
+        DOT_UNROLL
+        for (size_t c = 0; c < 2 * S; c++) {
             lo[c] = _mm512_add_epi64(_mm512_loadu_si512((const void *)(cols + c * n + g)),
                                      _mm512_loadu_si512((const void *)(pm->init + c * n + g)));
             hi[c] = _mm512_setzero_si512();
@@ -278,7 +310,8 @@ PMNS_INSTANCE void reduce_s(const dot_pmns *pm, uint64_t *r, const uint64_t *col
             const size_t t = n + g - i;
             const __m512i neg = _mm512_loadu_si512((const void *)(pm->negmask + t));
             __m512i mv[PMNS_MAX_S];
-            DOT_UNROLL for (size_t w = 0; w < S; w++) {
+            DOT_UNROLL
+            for (size_t w = 0; w < S; w++) {
                 mv[w] = _mm512_loadu_si512((const void *)(pm->m_ext + w * 2 * n + t));
                 /* s = 2: keep M's digits in registers. Folded into the IFMAs as memory operands
                  * (gcc's choice for the truncated loop), they made it slower than the full one
@@ -286,9 +319,11 @@ PMNS_INSTANCE void reduce_s(const dot_pmns *pm, uint64_t *r, const uint64_t *col
                 if (S == 2)
                     IN_REGISTER(mv[w]);
             }
-            DOT_UNROLL for (size_t u = 0; u < S; u++) {
+            DOT_UNROLL
+            for (size_t u = 0; u < S; u++) {
                 __m512i qd = _mm512_xor_si512(_mm512_set1_epi64((long long)q[u * n + i]), neg);
-                DOT_UNROLL for (size_t w = 0; w < S; w++) {
+                DOT_UNROLL
+                for (size_t w = 0; w < S; w++) {
                     if (u + w >= low)
                         lo[u + w] = _mm512_madd52lo_epu64(lo[u + w], qd, mv[w]);
                     if (u + w + 1 >= low)
@@ -296,15 +331,18 @@ PMNS_INSTANCE void reduce_s(const dot_pmns *pm, uint64_t *r, const uint64_t *col
                 }
             }
         }
-        DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < 2 * S; c++)
             lo[c] = _mm512_add_epi64(lo[c], hi[c]);
         __m512i carry = propagate(lo, 0, S, _mm512_setzero_si512());
         __m512i any = lo[0];
-        DOT_UNROLL for (size_t c = 1; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 1; c < S; c++)
             any = _mm512_or_si512(any, lo[c]);
         carry = _mm512_add_epi64(carry, _mm512_min_epu64(any, _mm512_set1_epi64(1)));
         propagate(lo, S, 2 * S, carry);
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             _mm512_storeu_si512((void *)(r + c * n + g), lo[S + c]);
     }
 }
@@ -316,19 +354,21 @@ DOT_ALWAYS_INLINE void ext_of(const dot_pmns *pm, uint64_t *ext, const uint64_t 
     const __m512i lam = _mm512_set1_epi64((long long)pm->lambda);
     for (size_t j = 0; j < n; j += LANES) {
         __m512i v[PMNS_MAX_S];
-        DOT_UNROLL for (size_t d = 0; d < S; d++) {
+        DOT_UNROLL
+        for (size_t d = 0; d < S; d++) {
             __m512i digit = _mm512_loadu_si512((const void *)(y + d * n + j));
             _mm512_storeu_si512((void *)(ext + d * 2 * n + n + j), digit);
             v[d] = times_small(digit, lam);
         }
         propagate(v, 0, S, _mm512_setzero_si512());
-        DOT_UNROLL for (size_t d = 0; d < S; d++)
+        DOT_UNROLL
+        for (size_t d = 0; d < S; d++)
             _mm512_storeu_si512((void *)(ext + d * 2 * n + j), v[d]);
     }
 }
 
 PMNS_INSTANCE void mul_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y,
-                             int trunc, const int SPLIT, const size_t S)
+                         int trunc, const int SPLIT, const size_t S)
 {
     const size_t n = pm->n;
     uint64_t ext[PMNS_MAX_S * 2 * PMNS_MAX_N], cols[2 * PMNS_MAX_S * PMNS_MAX_N];
@@ -341,11 +381,14 @@ PMNS_INSTANCE void mul_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, con
         uint64_t uw[PMNS_MAX_S * PMNS_MAX_N], xsum[PMNS_MAX_S * PMNS_MAX_N / 2];
         for (size_t j = 0; j < 2 * h; j += LANES) { /* entry 0 is never read */
             __m512i v[PMNS_MAX_S];
-            DOT_UNROLL for (size_t d = 0; d < S; d++)
-                v[d] = _mm512_add_epi64(_mm512_loadu_si512((const void *)(ext + d * 2 * n + n - h + j)),
-                                        _mm512_loadu_si512((const void *)(ext + d * 2 * n + n + j)));
+            DOT_UNROLL
+            for (size_t d = 0; d < S; d++)
+                v[d] = _mm512_add_epi64(
+                    _mm512_loadu_si512((const void *)(ext + d * 2 * n + n - h + j)),
+                    _mm512_loadu_si512((const void *)(ext + d * 2 * n + n + j)));
             propagate(v, 0, S, _mm512_setzero_si512());
-            DOT_UNROLL for (size_t d = 0; d < S; d++)
+            DOT_UNROLL
+            for (size_t d = 0; d < S; d++)
                 _mm512_storeu_si512((void *)(uw + d * 2 * h + j), v[d]);
         }
         half_sums(xsum, x, n, S);
@@ -353,24 +396,29 @@ PMNS_INSTANCE void mul_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, con
         /* three independent Toeplitz products per group, combined at the end */
         for (size_t g = 0; g < h; g += LANES) {
             __m512i lo[2 * PMNS_MAX_S], hi[2 * PMNS_MAX_S];
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++)
                 lo[c] = hi[c] = _mm512_setzero_si512();
             toeplitz(lo, hi, x, n, ext + n + g, 2 * n, h, 0, S);
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++) {
                 _mm512_storeu_si512((void *)(cols + c * n + g), _mm512_add_epi64(lo[c], hi[c]));
                 lo[c] = hi[c] = _mm512_setzero_si512();
             }
             toeplitz(lo, hi, x + h, n, ext + n + h + g, 2 * n, h, 0, S);
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++) {
                 _mm512_storeu_si512((void *)(cols + c * n + h + g), _mm512_add_epi64(lo[c], hi[c]));
                 lo[c] = hi[c] = _mm512_setzero_si512();
             }
             toeplitz(lo, hi, xsum, h, uw + h + g, 2 * h, h, 0, S);
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++) {
                 __m512i p1 = _mm512_loadu_si512((const void *)(cols + c * n + g));
                 __m512i p2 = _mm512_loadu_si512((const void *)(cols + c * n + h + g));
                 __m512i p3 = _mm512_add_epi64(lo[c], hi[c]);
-                _mm512_storeu_si512((void *)(cols + c * n + g), _mm512_add_epi64(p1, times_small(p2, lam)));
+                _mm512_storeu_si512((void *)(cols + c * n + g),
+                                    _mm512_add_epi64(p1, times_small(p2, lam)));
                 _mm512_storeu_si512((void *)(cols + c * n + h + g),
                                     _mm512_sub_epi64(p3, _mm512_add_epi64(p1, p2)));
             }
@@ -378,10 +426,12 @@ PMNS_INSTANCE void mul_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, con
     } else {
         for (size_t g = 0; g < n; g += LANES) {
             __m512i lo[2 * PMNS_MAX_S], hi[2 * PMNS_MAX_S];
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++)
                 lo[c] = hi[c] = _mm512_setzero_si512();
             toeplitz(lo, hi, x, n, ext + n + g, 2 * n, n, 0, S);
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++)
                 _mm512_storeu_si512((void *)(cols + c * n + g), _mm512_add_epi64(lo[c], hi[c]));
         }
     }
@@ -391,7 +441,7 @@ PMNS_INSTANCE void mul_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, con
 /* One instantiation per s, flavour and product shape, so every digit loop and truncation test
  * folds away; the shape follows the parameter set (pm->split), never the data. */
 #define PMNS_IFMA_CASES(call, trunc, split)                                                        \
-    switch (pm->s * 4 + (size_t)(trunc) * 2 + (size_t)(split)) {                                   \
+    switch (pm->s * 4 + (size_t)(trunc)*2 + (size_t)(split)) {                                     \
     case 8: call(0, 0, 2); break;                                                                  \
     case 9: call(0, 1, 2); break;                                                                  \
     case 10: call(1, 0, 2); break;                                                                 \
@@ -413,8 +463,8 @@ void pmns_ifma_reduce(const dot_pmns *pm, uint64_t *r, const uint64_t *cols, int
 #undef REDUCE
 }
 
-void pmns_ifma_mul(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y, int trunc)
-{
+void pmns_ifma_mul(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y,
+                   int trunc){
 #define MUL(T, P, S) mul_s(pm, r, x, y, T, P, S)
     PMNS_IFMA_CASES(MUL, trunc != 0, pm->split != 0)
 #undef MUL
@@ -434,11 +484,13 @@ DOT_ALWAYS_INLINE void transpose8(__m512i *r)
     const __m512i lo4 = _mm512_set_epi64(11, 10, 9, 8, 3, 2, 1, 0);
     const __m512i hi4 = _mm512_set_epi64(15, 14, 13, 12, 7, 6, 5, 4);
     __m512i a[8], b[8];
-    DOT_UNROLL for (int j = 0; j < 8; j += 2) {
-        a[j] = _mm512_unpacklo_epi64(r[j], r[j + 1]); /* columns 0 2 4 6 of rows j, j+1 */
+    DOT_UNROLL
+    for (int j = 0; j < 8; j += 2) {
+        a[j] = _mm512_unpacklo_epi64(r[j], r[j + 1]);     /* columns 0 2 4 6 of rows j, j+1 */
         a[j + 1] = _mm512_unpackhi_epi64(r[j], r[j + 1]); /* columns 1 3 5 7 */
     }
-    DOT_UNROLL for (int j = 0; j < 8; j += 4) {
+    DOT_UNROLL
+    for (int j = 0; j < 8; j += 4) {
         b[j] = _mm512_permutex2var_epi64(a[j], lo2, a[j + 2]);         /* columns 0, 4 */
         b[j + 1] = _mm512_permutex2var_epi64(a[j], hi2, a[j + 2]);     /* columns 2, 6 */
         b[j + 2] = _mm512_permutex2var_epi64(a[j + 1], lo2, a[j + 3]); /* columns 1, 5 */
@@ -459,10 +511,12 @@ static void to_lanes(__m512i *v, const uint64_t *x, size_t words)
 {
     for (size_t w0 = 0; w0 < words; w0 += LANES) {
         __m512i r[LANES];
-        DOT_UNROLL for (size_t l = 0; l < LANES; l++)
+        DOT_UNROLL
+        for (size_t l = 0; l < LANES; l++)
             r[l] = _mm512_loadu_si512((const void *)(x + l * words + w0));
         transpose8(r);
-        DOT_UNROLL for (size_t j = 0; j < LANES; j++)
+        DOT_UNROLL
+        for (size_t j = 0; j < LANES; j++)
             v[w0 + j] = r[j];
     }
 }
@@ -471,10 +525,12 @@ static void from_lanes(uint64_t *x, const __m512i *v, size_t words)
 {
     for (size_t w0 = 0; w0 < words; w0 += LANES) {
         __m512i r[LANES];
-        DOT_UNROLL for (size_t j = 0; j < LANES; j++)
+        DOT_UNROLL
+        for (size_t j = 0; j < LANES; j++)
             r[j] = v[w0 + j];
         transpose8(r);
-        DOT_UNROLL for (size_t l = 0; l < LANES; l++)
+        DOT_UNROLL
+        for (size_t l = 0; l < LANES; l++)
             _mm512_storeu_si512((void *)(x + l * words + w0), r[l]);
     }
 }
@@ -486,11 +542,14 @@ DOT_ALWAYS_INLINE void btoeplitz_v(__m512i *lo, __m512i *hi, const __m512i *a, s
 {
     for (size_t i = 0; i < len; i++) {
         __m512i tv[PMNS_MAX_S];
-        DOT_UNROLL for (size_t w = 0; w < S; w++)
+        DOT_UNROLL
+        for (size_t w = 0; w < S; w++)
             tv[w] = tab[w * tstride - i];
-        DOT_UNROLL for (size_t u = 0; u < S; u++) {
+        DOT_UNROLL
+        for (size_t u = 0; u < S; u++) {
             __m512i av = a[u * astride + i];
-            DOT_UNROLL for (size_t w = 0; w < S; w++) {
+            DOT_UNROLL
+            for (size_t w = 0; w < S; w++) {
                 lo[u + w] = _mm512_madd52lo_epu64(lo[u + w], av, tv[w]);
                 hi[u + w + 1] = _mm512_madd52hi_epu64(hi[u + w + 1], av, tv[w]);
             }
@@ -500,15 +559,19 @@ DOT_ALWAYS_INLINE void btoeplitz_v(__m512i *lo, __m512i *hi, const __m512i *a, s
 
 /* ... or the parameter set's, the same for every lane (broadcast); weights < S only. */
 DOT_ALWAYS_INLINE void btoeplitz_low(__m512i *lo, __m512i *hi, const __m512i *a, size_t astride,
-                                     const uint64_t *tab, size_t tstride, size_t len, const size_t S)
+                                     const uint64_t *tab, size_t tstride, size_t len,
+                                     const size_t S)
 {
     for (size_t i = 0; i < len; i++) {
         __m512i tv[PMNS_MAX_S];
-        DOT_UNROLL for (size_t w = 0; w < S; w++)
+        DOT_UNROLL
+        for (size_t w = 0; w < S; w++)
             tv[w] = _mm512_set1_epi64((long long)tab[w * tstride - i]);
-        DOT_UNROLL for (size_t u = 0; u < S; u++) {
+        DOT_UNROLL
+        for (size_t u = 0; u < S; u++) {
             __m512i av = a[u * astride + i];
-            DOT_UNROLL for (size_t w = 0; u + w < S; w++) {
+            DOT_UNROLL
+            for (size_t w = 0; u + w < S; w++) {
                 lo[u + w] = _mm512_madd52lo_epu64(lo[u + w], av, tv[w]);
                 if (u + w + 1 < S)
                     hi[u + w + 1] = _mm512_madd52hi_epu64(hi[u + w + 1], av, tv[w]);
@@ -523,10 +586,12 @@ DOT_ALWAYS_INLINE void bhalf_sums(__m512i *sum, const __m512i *a, size_t n, cons
     const size_t h = n / 2;
     for (size_t i = 0; i < h; i++) {
         __m512i v[PMNS_MAX_S];
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             v[c] = _mm512_add_epi64(a[c * n + i], a[c * n + h + i]);
         propagate(v, 0, S, _mm512_setzero_si512());
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             sum[c * h + i] = v[c];
     }
 }
@@ -536,7 +601,7 @@ DOT_ALWAYS_INLINE void bhalf_sums(__m512i *sum, const __m512i *a, size_t n, cons
 #define BATCH_WORDS 256
 
 PMNS_INSTANCE void mul8_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y,
-                              int trunc, const int SPLIT, const size_t S)
+                          int trunc, const int SPLIT, const size_t S)
 {
     const size_t n = pm->n, words = n * S, h = n / 2;
     __m512i a[BATCH_WORDS], b[BATCH_WORDS], ext[2 * BATCH_WORDS], cols[2 * BATCH_WORDS];
@@ -546,12 +611,14 @@ PMNS_INSTANCE void mul8_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, co
     to_lanes(b, y, words);
     for (size_t j = 0; j < n; j++) { /* pmns_ext per lane */
         __m512i v[PMNS_MAX_S];
-        DOT_UNROLL for (size_t d = 0; d < S; d++) {
+        DOT_UNROLL
+        for (size_t d = 0; d < S; d++) {
             ext[d * 2 * n + n + j] = b[d * n + j];
             v[d] = times_small(b[d * n + j], lam);
         }
         propagate(v, 0, S, _mm512_setzero_si512());
-        DOT_UNROLL for (size_t d = 0; d < S; d++)
+        DOT_UNROLL
+        for (size_t d = 0; d < S; d++)
             ext[d * 2 * n + j] = v[d];
     }
 
@@ -559,29 +626,35 @@ PMNS_INSTANCE void mul8_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, co
     if (SPLIT) {
         for (size_t j = 1; j < 2 * h; j++) {
             __m512i v[PMNS_MAX_S];
-            DOT_UNROLL for (size_t d = 0; d < S; d++)
+            DOT_UNROLL
+            for (size_t d = 0; d < S; d++)
                 v[d] = _mm512_add_epi64(ext[d * 2 * n + n - h + j], ext[d * 2 * n + n + j]);
             propagate(v, 0, S, _mm512_setzero_si512());
-            DOT_UNROLL for (size_t d = 0; d < S; d++)
+            DOT_UNROLL
+            for (size_t d = 0; d < S; d++)
                 uw[d * 2 * h + j] = v[d];
         }
         bhalf_sums(sum, a, n, S);
         for (size_t k = 0; k < h; k++) {
             __m512i lo[2 * PMNS_MAX_S], hi[2 * PMNS_MAX_S];
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++)
                 lo[c] = hi[c] = _mm512_setzero_si512();
             btoeplitz_v(lo, hi, a, n, ext + n + k, 2 * n, h, S);
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++) {
                 cols[c * n + k] = _mm512_add_epi64(lo[c], hi[c]);
                 lo[c] = hi[c] = _mm512_setzero_si512();
             }
             btoeplitz_v(lo, hi, a + h, n, ext + n + h + k, 2 * n, h, S);
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++) {
                 cols[c * n + h + k] = _mm512_add_epi64(lo[c], hi[c]);
                 lo[c] = hi[c] = _mm512_setzero_si512();
             }
             btoeplitz_v(lo, hi, sum, h, uw + h + k, 2 * h, h, S);
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++) {
                 __m512i p1 = cols[c * n + k], p2 = cols[c * n + h + k];
                 cols[c * n + k] = _mm512_add_epi64(p1, times_small(p2, lam));
                 cols[c * n + h + k] = _mm512_sub_epi64(_mm512_add_epi64(lo[c], hi[c]),
@@ -591,10 +664,12 @@ PMNS_INSTANCE void mul8_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, co
     } else {
         for (size_t k = 0; k < n; k++) {
             __m512i lo[2 * PMNS_MAX_S], hi[2 * PMNS_MAX_S];
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++)
                 lo[c] = hi[c] = _mm512_setzero_si512();
             btoeplitz_v(lo, hi, a, n, ext + n + k, 2 * n, n, S);
-            DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < 2 * S; c++)
                 cols[c * n + k] = _mm512_add_epi64(lo[c], hi[c]);
         }
     }
@@ -603,36 +678,44 @@ PMNS_INSTANCE void mul8_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, co
     __m512i *clow = a, *q = b;
     for (size_t k = 0; k < n; k++) {
         __m512i v[PMNS_MAX_S];
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             v[c] = cols[c * n + k];
         propagate(v, 0, S, _mm512_setzero_si512());
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             clow[c * n + k] = v[c];
     }
     if (SPLIT) {
         bhalf_sums(sum, clow, n, S);
         for (size_t k = 0; k < h; k++) {
             __m512i lo[PMNS_MAX_S], hi[PMNS_MAX_S], p1[PMNS_MAX_S], p2[PMNS_MAX_S];
-            DOT_UNROLL for (size_t c = 0; c < S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++)
                 lo[c] = hi[c] = _mm512_setzero_si512();
             btoeplitz_low(lo, hi, clow, n, pm->mp_ext + n + k, 2 * n, h, S);
-            DOT_UNROLL for (size_t c = 0; c < S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++) {
                 p1[c] = _mm512_add_epi64(lo[c], hi[c]);
                 lo[c] = hi[c] = _mm512_setzero_si512();
             }
             btoeplitz_low(lo, hi, clow + h, n, pm->mp_ext + n + h + k, 2 * n, h, S);
-            DOT_UNROLL for (size_t c = 0; c < S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++) {
                 p2[c] = _mm512_add_epi64(lo[c], hi[c]);
                 lo[c] = hi[c] = _mm512_setzero_si512();
             }
             btoeplitz_low(lo, hi, sum, h, pm->mp_uw + h + k, 2 * h, h, S);
-            DOT_UNROLL for (size_t c = 0; c < S; c++) {
-                lo[c] = _mm512_sub_epi64(_mm512_add_epi64(lo[c], hi[c]), _mm512_add_epi64(p1[c], p2[c]));
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++) {
+                lo[c] = _mm512_sub_epi64(_mm512_add_epi64(lo[c], hi[c]),
+                                         _mm512_add_epi64(p1[c], p2[c]));
                 p1[c] = _mm512_add_epi64(p1[c], times_small(p2[c], lam));
             }
             propagate(p1, 0, S, _mm512_setzero_si512());
             propagate(lo, 0, S, _mm512_setzero_si512());
-            DOT_UNROLL for (size_t c = 0; c < S; c++) {
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++) {
                 q[c * n + k] = p1[c];
                 q[c * n + h + k] = lo[c];
             }
@@ -640,13 +723,16 @@ PMNS_INSTANCE void mul8_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, co
     } else {
         for (size_t k = 0; k < n; k++) {
             __m512i lo[PMNS_MAX_S], hi[PMNS_MAX_S];
-            DOT_UNROLL for (size_t c = 0; c < S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++)
                 lo[c] = hi[c] = _mm512_setzero_si512();
             btoeplitz_low(lo, hi, clow, n, pm->mp_ext + n + k, 2 * n, n, S);
-            DOT_UNROLL for (size_t c = 0; c < S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++)
                 lo[c] = _mm512_add_epi64(lo[c], hi[c]);
             propagate(lo, 0, S, _mm512_setzero_si512());
-            DOT_UNROLL for (size_t c = 0; c < S; c++)
+            DOT_UNROLL
+            for (size_t c = 0; c < S; c++)
                 q[c * n + k] = lo[c];
         }
     }
@@ -656,19 +742,24 @@ PMNS_INSTANCE void mul8_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, co
     __m512i *res = ext;
     for (size_t k = 0; k < n; k++) {
         __m512i lo[2 * PMNS_MAX_S], hi[2 * PMNS_MAX_S];
-        DOT_UNROLL for (size_t c = 0; c < 2 * S; c++) {
-            lo[c] = _mm512_add_epi64(cols[c * n + k], _mm512_set1_epi64((long long)pm->init[c * n + k]));
+        DOT_UNROLL
+        for (size_t c = 0; c < 2 * S; c++) {
+            lo[c] = _mm512_add_epi64(cols[c * n + k],
+                                     _mm512_set1_epi64((long long)pm->init[c * n + k]));
             hi[c] = _mm512_setzero_si512();
         }
         for (size_t i = 0; i < n; i++) {
             const size_t t = n + k - i;
             const __m512i neg = _mm512_set1_epi64((long long)pm->negmask[t]);
             __m512i mv[PMNS_MAX_S];
-            DOT_UNROLL for (size_t w = 0; w < S; w++)
+            DOT_UNROLL
+            for (size_t w = 0; w < S; w++)
                 mv[w] = _mm512_set1_epi64((long long)pm->m_ext[w * 2 * n + t]);
-            DOT_UNROLL for (size_t u = 0; u < S; u++) {
+            DOT_UNROLL
+            for (size_t u = 0; u < S; u++) {
                 __m512i qd = _mm512_xor_si512(q[u * n + i], neg);
-                DOT_UNROLL for (size_t w = 0; w < S; w++) {
+                DOT_UNROLL
+                for (size_t w = 0; w < S; w++) {
                     if (u + w >= low)
                         lo[u + w] = _mm512_madd52lo_epu64(lo[u + w], qd, mv[w]);
                     if (u + w + 1 >= low)
@@ -676,21 +767,25 @@ PMNS_INSTANCE void mul8_s(const dot_pmns *pm, uint64_t *r, const uint64_t *x, co
                 }
             }
         }
-        DOT_UNROLL for (size_t c = 0; c < 2 * S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < 2 * S; c++)
             lo[c] = _mm512_add_epi64(lo[c], hi[c]);
         __m512i carry = propagate(lo, 0, S, _mm512_setzero_si512());
         __m512i any = lo[0];
-        DOT_UNROLL for (size_t c = 1; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 1; c < S; c++)
             any = _mm512_or_si512(any, lo[c]);
         carry = _mm512_add_epi64(carry, _mm512_min_epu64(any, _mm512_set1_epi64(1)));
         propagate(lo, S, 2 * S, carry);
-        DOT_UNROLL for (size_t c = 0; c < S; c++)
+        DOT_UNROLL
+        for (size_t c = 0; c < S; c++)
             res[c * n + k] = lo[S + c];
     }
     from_lanes(r, res, words);
 }
 
-void pmns_ifma_mul8(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y, int trunc)
+void pmns_ifma_mul8(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y,
+                    int trunc)
 {
     const size_t words = pm->n * pm->s;
     if (words > BATCH_WORDS) {

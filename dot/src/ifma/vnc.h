@@ -62,9 +62,8 @@ DOT_ALWAYS_INLINE void vnc_from64_scalar(uint64_t d[5], const dot_limb_t v[4])
 DOT_ALWAYS_INLINE __m512i vnc_rotate(__m512i a, int j)
 {
     const __m512i lane = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
-    return _mm512_permutexvar_epi64(_mm512_and_si512(_mm512_sub_epi64(lane, _mm512_set1_epi64(j)),
-                                                     _mm512_set1_epi64(7)),
-                                    a);
+    return _mm512_permutexvar_epi64(
+        _mm512_and_si512(_mm512_sub_epi64(lane, _mm512_set1_epi64(j)), _mm512_set1_epi64(7)), a);
 }
 
 /* The partial products of a product: row j is A rotated up by j times digit b_j, so lane c holds
@@ -82,12 +81,12 @@ typedef struct vnc_products {
  * claims to read them, so the compiler can neither drop the work done so far nor add any. libdot
  * never defines DOT_PHASES, and then VNC_PHASE_END is nothing. */
 #ifdef DOT_PHASES
-#define VNC_PHASE_END(k, keep) \
-    do {                       \
-        if ((k) == DOT_PHASES) { \
-            keep;              \
-            return;            \
-        }                      \
+#define VNC_PHASE_END(k, keep)                                                                     \
+    do {                                                                                           \
+        if ((k) == DOT_PHASES) {                                                                   \
+            keep;                                                                                  \
+            return;                                                                                \
+        }                                                                                          \
     } while (0)
 DOT_ALWAYS_INLINE void vnc_keep(__m512i v) { __asm__ volatile("" : : "v"(v)); }
 DOT_ALWAYS_INLINE void vnc_keep_rows(const vnc_rows *r, int n, int extra_a)
@@ -243,9 +242,10 @@ DOT_ALWAYS_INLINE vnc_cols vnc_normalize(vnc_cols c)
     const __m512i zero = _mm512_setzero_si512();
     __m512i carry_lo = _mm512_srli_epi64(c.lo, 52), carry_hi = _mm512_srli_epi64(c.hi, 52);
     /* lane c gets the carry of column c-1: lo plane from itself, hi plane from lo lane 7 */
-    __m512i in_lo = _mm512_permutex2var_epi64(carry_lo, _mm512_setr_epi64(8, 0, 1, 2, 3, 4, 5, 6), zero);
-    __m512i in_hi = _mm512_permutex2var_epi64(carry_lo, _mm512_setr_epi64(7, 8, 9, 10, 11, 12, 13, 14),
-                                              carry_hi);
+    __m512i in_lo = _mm512_permutex2var_epi64(carry_lo, _mm512_setr_epi64(8, 0, 1, 2, 3, 4, 5, 6),
+                                              zero);
+    __m512i in_hi = _mm512_permutex2var_epi64(
+        carry_lo, _mm512_setr_epi64(7, 8, 9, 10, 11, 12, 13, 14), carry_hi);
     __m512i lo = _mm512_add_epi64(_mm512_and_si512(c.lo, mask), in_lo);
     __m512i hi = _mm512_add_epi64(_mm512_and_si512(c.hi, mask), in_hi);
     uint64_t gen = (uint64_t)_mm512_test_epi64_mask(lo, bit52) |
@@ -274,10 +274,12 @@ DOT_ALWAYS_INLINE __m512i vnc_to64_add(vnc_cols c)
     __m512i xl = _mm512_permutex2var_epi64(c.lo, _mm512_setr_epi64(0, 2, 2, 4, 6, 6, 8, 8), c.hi);
     __m512i xr = _mm512_permutex2var_epi64(c.lo, _mm512_setr_epi64(0, 0, 2, 0, 4, 6, 0, 8), c.hi);
     __m512i yp = _mm512_permutex2var_epi64(c.lo, _mm512_setr_epi64(1, 1, 3, 3, 5, 7, 7, 9), c.hi);
-    __m512i x = _mm512_or_si512(_mm512_sllv_epi64(xl, _mm512_setr_epi64(0, 40, 64, 16, 56, 64, 32, 64)),
-                                _mm512_srlv_epi64(xr, _mm512_setr_epi64(64, 64, 24, 64, 48, 8, 64, 32)));
-    __m512i y = _mm512_or_si512(_mm512_sllv_epi64(yp, _mm512_setr_epi64(52, 64, 28, 64, 4, 44, 64, 20)),
-                                _mm512_srlv_epi64(yp, _mm512_setr_epi64(64, 12, 64, 36, 64, 64, 20, 64)));
+    __m512i x = _mm512_or_si512(
+        _mm512_sllv_epi64(xl, _mm512_setr_epi64(0, 40, 64, 16, 56, 64, 32, 64)),
+        _mm512_srlv_epi64(xr, _mm512_setr_epi64(64, 64, 24, 64, 48, 8, 64, 32)));
+    __m512i y = _mm512_or_si512(
+        _mm512_sllv_epi64(yp, _mm512_setr_epi64(52, 64, 28, 64, 4, 44, 64, 20)),
+        _mm512_srlv_epi64(yp, _mm512_setr_epi64(64, 12, 64, 36, 64, 64, 20, 64)));
     __m512i s = _mm512_add_epi64(x, y);
     uint64_t gen = (uint64_t)_mm512_cmplt_epu64_mask(s, x);
     uint64_t prop = (uint64_t)_mm512_cmpeq_epi64_mask(s, _mm512_set1_epi64(-1));

@@ -9,11 +9,11 @@ typedef unsigned __int128 dot_u128;
 /* acc:top += x*y; a 4-limb column needs the third word for at most three carries */
 #define COMBA_MAC(x, y) top += __builtin_add_overflow(acc, (dot_u128)(x) * (y), &acc)
 /* column done: its low limb out, the accumulator shifted down one limb */
-#define COMBA_OUT(k)                                     \
-    do {                                                 \
-        rp[k] = (dot_limb_t)acc;                         \
-        acc = (acc >> 64) | ((dot_u128)top << 64);       \
-        top = 0;                                         \
+#define COMBA_OUT(k)                                                                               \
+    do {                                                                                           \
+        rp[k] = (dot_limb_t)acc;                                                                   \
+        acc = (acc >> 64) | ((dot_u128)top << 64);                                                 \
+        top = 0;                                                                                   \
     } while (0)
 
 void dot_scalar_mul_4x4(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp)

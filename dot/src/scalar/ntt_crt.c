@@ -14,7 +14,8 @@ void ntt_scalar_reconstruct(uint64_t *const r[NTT_PRIMES], size_t n, size_t coun
         uint64_t y1 = ntt_reduce(ntt_mul_shoup(r[1][j], s1, p1), p1);
         uint64_t y2 = ntt_reduce(ntt_mul_shoup(r[2][j], s2, p2), p2);
         /* p0 is the largest prime, so a0 < 2 p1 and a0 < 2 p2 */
-        uint64_t a1 = ntt_reduce(ntt_mul_shoup(y1 + p1 - ntt_reduce(a0, p1), t->p0_inv_mod_p1, p1), p1);
+        uint64_t a1 = ntt_reduce(ntt_mul_shoup(y1 + p1 - ntt_reduce(a0, p1), t->p0_inv_mod_p1, p1),
+                                 p1);
         uint64_t u = ntt_mul_shoup(a1, t->p0_mod_p2, p2) + ntt_reduce(a0, p2); /* < 3 p2 */
         uint64_t a2 = ntt_reduce(ntt_mul_shoup(y2 + 3 * p2 - u, t->p01_inv_mod_p2, p2), p2);
         ntt_u128 lo = (ntt_u128)a0 + (ntt_u128)a1 * p0 + (ntt_u128)a2 * t->p01_lo;

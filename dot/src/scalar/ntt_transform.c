@@ -27,7 +27,8 @@ static void forward2(uint64_t *a, size_t n, const ntt_prime *q)
             for (size_t k = 0; k < m; k++) {
                 uint64_t x = a[s + k], y = a[s + k + m];
                 a[s + k] = ntt_reduce(x + y, q->two_p);
-                a[s + k + m] = ntt_mul_shoup(x - y + q->two_p, at(q->fwd, q->fwd_shoup, m + k), q->p);
+                a[s + k + m] = ntt_mul_shoup(x - y + q->two_p, at(q->fwd, q->fwd_shoup, m + k),
+                                             q->p);
             }
 }
 
@@ -61,8 +62,8 @@ static void forward(uint64_t *a, const dot_limb_t *up, size_t un, size_t n, cons
         uint64_t x = a[j], y = a[j + m], z = a[j + 2 * m];
         uint64_t t = ntt_mul_shoup(y - z + p2, q->cube, p);
         a[j] = ntt_reduce(ntt_reduce(x + y + z, p4), p2);
-        uint64_t u = ntt_reduce(x - z + p2, p2) + t;            /* [0, 4p) */
-        uint64_t v = ntt_reduce(x - y + p2, p2) + (p2 - t);     /* (0, 4p) */
+        uint64_t u = ntt_reduce(x - z + p2, p2) + t;        /* [0, 4p) */
+        uint64_t v = ntt_reduce(x - y + p2, p2) + (p2 - t); /* (0, 4p) */
         a[j + m] = ntt_mul_shoup(u, at(q->r3_w1, q->r3_w1_shoup, m + j), p);
         a[j + 2 * m] = ntt_mul_shoup(v, at(q->r3_w2, q->r3_w2_shoup, m + j), p);
     }

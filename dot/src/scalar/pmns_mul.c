@@ -107,7 +107,8 @@ void pmns_scalar_product(const dot_pmns *pm, uint64_t *cols, const uint64_t *x, 
                            ext[w * 2 * n + n + k - i]);
 }
 
-void pmns_scalar_mul(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y, int trunc)
+void pmns_scalar_mul(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y,
+                     int trunc)
 {
     uint64_t cols[2 * PMNS_MAX_S * PMNS_MAX_N];
     pmns_scalar_product(pm, cols, x, y);
@@ -115,7 +116,8 @@ void pmns_scalar_mul(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const u
 }
 
 /* The batch form: the 8 products one after the other. */
-void pmns_scalar_mul8(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y, int trunc)
+void pmns_scalar_mul8(const dot_pmns *pm, uint64_t *r, const uint64_t *x, const uint64_t *y,
+                      int trunc)
 {
     const size_t words = pm->n * pm->s;
     for (size_t l = 0; l < 8; l++)

@@ -101,8 +101,10 @@ static void run_one(const dot_aors_case *c, int cin, const dot_limb_t *u, const 
         CHECK(same && carry == expect_carry && guards_intact(&gu) && guards_intact(&gv) &&
                   guards_intact(&gr),
               "%s: %s n=%zu cin=%d mode=%s: %s", c->label, family, n, cin,
-              mode == 0 ? "rp separate" : mode == 1 ? "rp==up" : "rp==vp",
-              !same ? "limbs differ from GMP"
+              mode == 0   ? "rp separate"
+              : mode == 1 ? "rp==up"
+                          : "rp==vp",
+              !same                   ? "limbs differ from GMP"
               : carry != expect_carry ? "carry differs from GMP"
                                       : "wrote outside its operand");
     }
@@ -159,8 +161,10 @@ static void random_cases(const dot_aors_case *c, unsigned long count, dot_rng *r
                 v[i] = prop ? (c->is_sub ? u[i] : ~u[i]) : dot_rng_next(r);
             }
         }
-        run_case(c, u, v, n, kind == 0 ? "random" : kind == 1 ? "random edge values"
-                                                                : "random propagate runs");
+        run_case(c, u, v, n,
+                 kind == 0   ? "random"
+                 : kind == 1 ? "random edge values"
+                             : "random propagate runs");
     }
 }
 
@@ -231,7 +235,8 @@ static void pathological_cases(const dot_aors_case *c, dot_rng *r)
                 for (size_t e = s; e < n; e++)
                     cascade_case(c, n, s, e, r);
         } else {
-            static const size_t edges[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65};
+            static const size_t edges[] = {1,  2,  3,  4,  5,  7,  8,  9, 15,
+                                           16, 17, 31, 32, 33, 63, 64, 65};
             for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
                 for (size_t j = i; j < sizeof edges / sizeof edges[0]; j++)
                     if (edges[j] < n)

@@ -19,7 +19,9 @@ unsigned long dot_check_failures(void);
 unsigned long dot_test_cases(unsigned long count);
 
 /* xoshiro256**: fast, seedable, and the same on every machine. */
-typedef struct { uint64_t s[4]; } dot_rng;
+typedef struct {
+    uint64_t s[4];
+} dot_rng;
 void dot_rng_seed(dot_rng *r, uint64_t seed);
 uint64_t dot_rng_next(dot_rng *r);
 /* uniform in [0, bound) for bound >= 1 */

@@ -22,7 +22,9 @@ static void nttb_fill(dot_rng *r, dot_limb_t *p, size_t n, nttb_shape shape)
     for (size_t i = 0; i < n; i++) {
         switch (shape) {
         case NTTB_ONES: p[i] = ~UINT64_C(0); break;
-        case NTTB_SPARSE: p[i] = dot_rng_below(r, 4) ? 0 : UINT64_C(1) << dot_rng_below(r, 64); break;
+        case NTTB_SPARSE:
+            p[i] = dot_rng_below(r, 4) ? 0 : UINT64_C(1) << dot_rng_below(r, 64);
+            break;
         case NTTB_ZERO_RUNS: p[i] = (i / 7) % 2 ? 0 : dot_rng_next(r) | UINT64_C(1) << 63; break;
         default: p[i] = dot_rng_next(r);
         }
@@ -40,12 +42,14 @@ typedef struct {
 
 static int nttb_same_inputs(const nttb_buffers *b, size_t un, size_t vn)
 {
-    return memcmp(b->u, b->uc, un * sizeof b->u[0]) == 0 && memcmp(b->v, b->vc, vn * sizeof b->v[0]) == 0;
+    return memcmp(b->u, b->uc, un * sizeof b->u[0]) == 0 &&
+           memcmp(b->v, b->vc, vn * sizeof b->v[0]) == 0;
 }
 
 /* {u, un} * {v, vn}, un >= vn, against mpn_mul, through the transforms alone and through the
  * product with its hand-over to schoolbook; the guard limb and the inputs must survive */
-static void nttb_check_mul(const char *label, const ntt_ops *ops, nttb_buffers *b, size_t un, size_t vn)
+static void nttb_check_mul(const char *label, const ntt_ops *ops, nttb_buffers *b, size_t un,
+                           size_t vn)
 {
     memcpy(b->uc, b->u, un * sizeof b->u[0]);
     memcpy(b->vc, b->v, vn * sizeof b->v[0]);
@@ -53,8 +57,8 @@ static void nttb_check_mul(const char *label, const ntt_ops *ops, nttb_buffers *
     for (int path = 0; path < 2; path++) {
         b->got[un + vn] = NTTB_GUARD;
         (path ? ntt_mul_with : ntt_mul_transform)(ops, b->got, b->u, un, b->v, vn);
-        CHECK(memcmp(b->got, b->want, (un + vn) * sizeof b->got[0]) == 0 && b->got[un + vn] == NTTB_GUARD &&
-                  nttb_same_inputs(b, un, vn),
+        CHECK(memcmp(b->got, b->want, (un + vn) * sizeof b->got[0]) == 0 &&
+                  b->got[un + vn] == NTTB_GUARD && nttb_same_inputs(b, un, vn),
               "%s %s un=%zu vn=%zu", label, path ? "mul" : "mul_transform", un, vn);
     }
 }
@@ -66,8 +70,8 @@ static void nttb_check_sqr(const char *label, const ntt_ops *ops, nttb_buffers *
     for (int path = 0; path < 2; path++) {
         b->got[2 * n] = NTTB_GUARD;
         (path ? ntt_sqr_with : ntt_sqr_transform)(ops, b->got, b->u, n);
-        CHECK(memcmp(b->got, b->want, 2 * n * sizeof b->got[0]) == 0 && b->got[2 * n] == NTTB_GUARD &&
-                  memcmp(b->u, b->uc, n * sizeof b->u[0]) == 0,
+        CHECK(memcmp(b->got, b->want, 2 * n * sizeof b->got[0]) == 0 &&
+                  b->got[2 * n] == NTTB_GUARD && memcmp(b->u, b->uc, n * sizeof b->u[0]) == 0,
               "%s %s n=%zu", label, path ? "sqr" : "sqr_transform", n);
     }
 }
@@ -75,13 +79,14 @@ static void nttb_check_sqr(const char *label, const ntt_ops *ops, nttb_buffers *
 static int nttb_power_of_two(size_t c) { return (c & (c - 1)) == 0; }
 
 /* {u, un} * {u, vn}, vn < un: one operand twice, but not a square */
-static void nttb_check_self(const char *label, const ntt_ops *ops, nttb_buffers *b, size_t un, size_t vn)
+static void nttb_check_self(const char *label, const ntt_ops *ops, nttb_buffers *b, size_t un,
+                            size_t vn)
 {
     memcpy(b->uc, b->u, un * sizeof b->u[0]);
     mpn_mul(b->want, (mp_srcptr)b->uc, (mp_size_t)un, (mp_srcptr)b->uc, (mp_size_t)vn);
     ntt_mul_transform(ops, b->got, b->u, un, b->u, vn);
-    CHECK(memcmp(b->got, b->want, (un + vn) * sizeof b->got[0]) == 0, "%s mul up == vp un=%zu vn=%zu",
-          label, un, vn);
+    CHECK(memcmp(b->got, b->want, (un + vn) * sizeof b->got[0]) == 0,
+          "%s mul up == vp un=%zu vn=%zu", label, un, vn);
 }
 
 /* 1 for the sizes checked at every stride: small ones and those beside a transform length's

@@ -102,8 +102,8 @@ static void pmns_battery_shape(const char *label, const char *path, pmns_mul_fn 
     mpz_inits(p, want, NULL);
     dot_pmns_modulus(pm, limbs);
     pmnsb_to_mpz(pm, p, limbs);
-    CHECK(dot_pmns_words(pm) == pm->n * pm->s && mpz_sizeinbase(p, 2) == pm->bits,
-          "%s: sizes", label);
+    CHECK(dot_pmns_words(pm) == pm->n * pm->s && mpz_sizeinbase(p, 2) == pm->bits, "%s: sizes",
+          label);
 
     for (size_t i = 0; i < count; i++) {
         mpz_init(a[i]);
@@ -121,10 +121,12 @@ static void pmns_battery_shape(const char *label, const char *path, pmns_mul_fn 
                 pmns_scalar_mul(pm, ref, x[i], x[j], 0);
                 mpz_mul(want, a[i], a[j]);
                 mpz_mod(want, want, p);
-                CHECK(pmnsb_bounded(pm, r), "%s %s: product %zu,%zu out of bounds", label, fl, i, j);
+                CHECK(pmnsb_bounded(pm, r), "%s %s: product %zu,%zu out of bounds", label, fl, i,
+                      j);
                 CHECK(pmnsb_equals(pm, r, want), "%s %s: product %zu,%zu wrong", label, fl, i, j);
                 CHECK(memcmp(r, ref, pm->n * pm->s * sizeof r[0]) == 0,
-                      "%s %s: product %zu,%zu differs from the scalar full element", label, fl, i, j);
+                      "%s %s: product %zu,%zu differs from the scalar full element", label, fl, i,
+                      j);
             }
         /* in place: r = x and r = y */
         memcpy(acc, x[count - 1], sizeof acc);
@@ -153,7 +155,8 @@ static void pmns_battery_shape(const char *label, const char *path, pmns_mul_fn 
             mpz_mod(want, want, p);
             bounded &= pmnsb_bounded(pm, acc);
             if (step % 250 == 0 || step == chain)
-                CHECK(pmnsb_equals(pm, acc, want), "%s %s: chain wrong at step %zu", label, fl, step);
+                CHECK(pmnsb_equals(pm, acc, want), "%s %s: chain wrong at step %zu", label, fl,
+                      step);
         }
         CHECK(bounded, "%s %s: a chained product left the coefficient bound", label, fl);
     }
@@ -167,8 +170,8 @@ static void pmns_battery_shape(const char *label, const char *path, pmns_mul_fn 
     dot_pmns_free(pm);
 }
 
-static void pmns_battery(const char *label, const char *path, pmns_mul_fn *mul, pmns_reduce_fn *reduce,
-                         size_t chain)
+static void pmns_battery(const char *label, const char *path, pmns_mul_fn *mul,
+                         pmns_reduce_fn *reduce, size_t chain)
 {
     pmns_battery_shape(label, path, mul, reduce, chain, PMNSB_WHOLE_OR_SPLIT);
 }
@@ -223,11 +226,13 @@ static void pmns_batch_battery(const char *label, const char *path, pmns_mul_fn 
                 pmns_scalar_mul(pm, ref, x + ia[l] * words, x + ib[l] * words, 0);
                 mpz_mul(want[l], a[ia[l]], a[ib[l]]);
                 mpz_mod(want[l], want[l], p);
-                CHECK(pmnsb_bounded(pm, br + l * words), "%s %s: lane %zu out of bounds", label, fl, l);
-                CHECK(pmnsb_equals(pm, br + l * words, want[l]), "%s %s: arrangement %zu lane %zu wrong",
-                      label, fl, t, l);
+                CHECK(pmnsb_bounded(pm, br + l * words), "%s %s: lane %zu out of bounds", label, fl,
+                      l);
+                CHECK(pmnsb_equals(pm, br + l * words, want[l]),
+                      "%s %s: arrangement %zu lane %zu wrong", label, fl, t, l);
                 CHECK(memcmp(br + l * words, ref, words * 8) == 0,
-                      "%s %s: arrangement %zu lane %zu differs from the scalar full element", label, fl, t, l);
+                      "%s %s: arrangement %zu lane %zu differs from the scalar full element", label,
+                      fl, t, l);
             }
         }
         /* in place, then chains: lane l squares or multiplies by operand l (an edge or random) */
@@ -270,8 +275,8 @@ static void pmns_batch_battery(const char *label, const char *path, pmns_mul_fn 
             }
             if (step % 250 == 0 || step == chain)
                 for (size_t l = 0; l < L; l++)
-                    CHECK(pmnsb_equals(pm, by + l * words, want[l]), "%s %s: chain lane %zu wrong at step %zu",
-                          label, fl, l, step);
+                    CHECK(pmnsb_equals(pm, by + l * words, want[l]),
+                          "%s %s: chain lane %zu wrong at step %zu", label, fl, l, step);
         }
         CHECK(bounded, "%s %s: a chained product left the coefficient bound", label, fl);
     }

@@ -33,12 +33,10 @@ static uint64_t mulb_shaped_limb(dot_rng *r)
 }
 
 /* The same shapes for a 52-bit digit, 2^52-1 (the maximal digit) included. */
-static uint64_t mulb_shaped_digit(dot_rng *r)
-{
-    return mulb_shaped_limb(r) & MULB_R52_MASK;
-}
+static uint64_t mulb_shaped_digit(dot_rng *r) { return mulb_shaped_limb(r) & MULB_R52_MASK; }
 
-static void mulb_check_mul(const char *label, mulb_mul_fn f, const dot_limb_t u[4], const dot_limb_t v[4])
+static void mulb_check_mul(const char *label, mulb_mul_fn f, const dot_limb_t u[4],
+                           const dot_limb_t v[4])
 {
     dot_limb_t got[10], want[8], uc[4], vc[4];
     memcpy(uc, u, sizeof uc);
@@ -79,7 +77,8 @@ static void mulb_pack52(mp_limb_t out[5], const dot_limb_t *d, int digits)
     }
 }
 
-static void mulb_check_r52(const char *label, mulb_mul_fn f, const dot_limb_t u[5], const dot_limb_t v[5])
+static void mulb_check_r52(const char *label, mulb_mul_fn f, const dot_limb_t u[5],
+                           const dot_limb_t v[5])
 {
     dot_limb_t got[11], uc[5], vc[5], want[10];
     mp_limb_t a[5], b[5], p[10];
@@ -99,7 +98,8 @@ static void mulb_check_r52(const char *label, mulb_mul_fn f, const dot_limb_t u[
     }
     CHECK(memcmp(got, want, sizeof want) == 0 && got[10] == MULB_GUARD &&
               memcmp(uc, u, sizeof uc) == 0 && memcmp(vc, v, sizeof vc) == 0,
-          "%s mul_5x5_r52 u=%013llx.%013llx.%013llx.%013llx.%013llx v=%013llx.%013llx.%013llx.%013llx.%013llx",
+          "%s mul_5x5_r52 u=%013llx.%013llx.%013llx.%013llx.%013llx "
+          "v=%013llx.%013llx.%013llx.%013llx.%013llx",
           label, (unsigned long long)u[4], (unsigned long long)u[3], (unsigned long long)u[2],
           (unsigned long long)u[1], (unsigned long long)u[0], (unsigned long long)v[4],
           (unsigned long long)v[3], (unsigned long long)v[2], (unsigned long long)v[1],

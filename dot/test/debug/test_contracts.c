@@ -40,7 +40,9 @@ int main(int argc, char **argv)
 {
     if (argc > 1)
         return child(argv[1]);
-    static const struct { const char *name, *rule; } broken[] = {
+    static const struct {
+        const char *name, *rule;
+    } broken[] = {
         {"n=0", "n >= 1"},
         {"rp=up+1", "rp overlaps up from above"},
         {"rp=vp+1", "rp overlaps vp from above"},
@@ -56,7 +58,7 @@ int main(int argc, char **argv)
         printf("  %-20s -> %s", broken[i].name, c.err);
     }
     dot_child_result ok = dot_run_self("in place", NULL);
-    CHECK(strcmp(ok.out, "returned\n") == 0, "in-place and rp-below calls within the contract must work: %s",
-          ok.err);
+    CHECK(strcmp(ok.out, "returned\n") == 0,
+          "in-place and rp-below calls within the contract must work: %s", ok.err);
     return dot_check_summary();
 }

@@ -108,13 +108,14 @@ static void expect_split(const char *isa, const char *crossover, const char *exp
         snprintf(seen, sizeof seen, "%.*s", (int)(bar - c.out), c.out);
         snprintf(said, sizeof said, "%.*s", (int)(bar2 - bar - 2), bar + 2);
     }
-    CHECK(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 && bar2 && !strstr(seen, "BROKEN") &&
-              strncmp(seen, said, strlen(said)) == 0 &&
-              (!expect || strncmp(c.out, expect, strlen(expect)) == 0),
-          "DOT_ISA=%s DOT_CROSSOVER=%s: expected \"%s\" with observed = active, child printed \"%s\" "
-          "(stderr: %s)",
-          isa ? isa : "(unset)", crossover ? crossover : "(unset)", expect ? expect : "",
-          c.out, c.err);
+    CHECK(
+        WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 && bar2 && !strstr(seen, "BROKEN") &&
+            strncmp(seen, said, strlen(said)) == 0 &&
+            (!expect || strncmp(c.out, expect, strlen(expect)) == 0),
+        "DOT_ISA=%s DOT_CROSSOVER=%s: expected \"%s\" with observed = active, child printed \"%s\" "
+        "(stderr: %s)",
+        isa ? isa : "(unset)", crossover ? crossover : "(unset)", expect ? expect : "", c.out,
+        c.err);
     printf("  DOT_ISA=%-7s DOT_CROSSOVER=%-26s -> %s", isa ? isa : "-", crossover ? crossover : "-",
            c.out);
 }
@@ -137,8 +138,16 @@ int main(int argc, char **argv)
     if (dot_isa_supported("avx512"))
         expect_split("avx512", NULL, NULL);
 
-    static const char *const bad[] = {"abc", "add_n=", "mul_n=3", "5,", "add_n=5,", "-1",
-                                      "12345678901234567890", "add_n=5;sub_n=6", "0x10", "Max"};
+    static const char *const bad[] = {"abc",
+                                      "add_n=",
+                                      "mul_n=3",
+                                      "5,",
+                                      "add_n=5,",
+                                      "-1",
+                                      "12345678901234567890",
+                                      "add_n=5;sub_n=6",
+                                      "0x10",
+                                      "Max"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         dot_child_result c = run(NULL, bad[i]);
         CHECK(dot_child_aborted_with(&c, "DOT_CROSSOVER=") && strstr(c.err, bad[i]),

@@ -18,14 +18,20 @@
 
 int main(void)
 {
-    const uint64_t b[8] = {3, M52, (UINT64_C(1) << 63) + 7, UINT64_C(1) << 51, M52,
-                           UINT64_C(1) << 52, M52, 1};
-    const uint64_t c[8] = {5, M52, (UINT64_C(1) << 52) + 9, UINT64_C(1) << 51, 2,
-                           UINT64_C(0x123456789), UINT64_C(1) << 51, 1};
+    const uint64_t b[8] = {
+        3, M52, (UINT64_C(1) << 63) + 7, UINT64_C(1) << 51, M52, UINT64_C(1) << 52, M52, 1};
+    const uint64_t c[8] = {5,
+                           M52,
+                           (UINT64_C(1) << 52) + 9,
+                           UINT64_C(1) << 51,
+                           2,
+                           UINT64_C(0x123456789),
+                           UINT64_C(1) << 51,
+                           1};
     const uint64_t acc[8] = {0, 0, 0, 0, 0, 0, 0, ~UINT64_C(0)};
     const uint64_t want_lo[8] = {15, 1, 63, 0, M52 - 1, 0, UINT64_C(1) << 51, 0};
-    const uint64_t want_hi[8] = {0, M52 - 1, 0, UINT64_C(1) << 50, 1, 0, (UINT64_C(1) << 51) - 1,
-                                 ~UINT64_C(0)};
+    const uint64_t want_hi[8] = {
+        0, M52 - 1, 0, UINT64_C(1) << 50, 1, 0, (UINT64_C(1) << 51) - 1, ~UINT64_C(0)};
     __m512i vb = _mm512_loadu_si512(b), vc = _mm512_loadu_si512(c), va = _mm512_loadu_si512(acc);
     uint64_t lo[8], hi[8], lo2[8], hi2[8];
     _mm512_storeu_si512(lo, _mm512_madd52lo_epu64(va, vb, vc));

@@ -27,8 +27,8 @@ int main(void)
                            PMNSB_LAST_WHOLE);
         pmns_batch_battery("ifma batch", path, pmns_ifma_mul8, pmns_ifma_reduce, 250,
                            PMNSB_WHOLE_OR_SPLIT);
-        pmns_batch_battery("ifma batch, product in one piece", path, pmns_ifma_mul8, pmns_ifma_reduce,
-                           100, PMNSB_NO_SPLIT);
+        pmns_batch_battery("ifma batch, product in one piece", path, pmns_ifma_mul8,
+                           pmns_ifma_reduce, 100, PMNSB_NO_SPLIT);
     }
     globfree(&files);
     return dot_check_summary();

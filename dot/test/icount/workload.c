@@ -23,9 +23,14 @@ static void label(char *buf, size_t size, const char *variant, const char *kerne
 
 static void run_variant(const char *name, const dot_kernels *k)
 {
-    struct { const char *kernel; dot_limb_t (*fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t); } aors[] = {
-        {"add_n(64)", k->add_n}, {"sub_n(64)", k->sub_n},
-        {"add_n_ct(64)", k->add_n_ct}, {"sub_n_ct(64)", k->sub_n_ct},
+    struct {
+        const char *kernel;
+        dot_limb_t (*fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);
+    } aors[] = {
+        {"add_n(64)", k->add_n},
+        {"sub_n(64)", k->sub_n},
+        {"add_n_ct(64)", k->add_n_ct},
+        {"sub_n_ct(64)", k->sub_n_ct},
     };
     char buf[96];
     for (size_t i = 0; i < sizeof aors / sizeof aors[0]; i++) {

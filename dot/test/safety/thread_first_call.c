@@ -39,14 +39,42 @@ static void *racer(void *arg)
     pthread_barrier_wait(&start);
     /* the first libdot call of this thread, and of the process for one of them */
     switch (id % 8) {
-    case 0: c = dot_add_n(r, u, v, N); wc = mpn_add_n(want, u, v, N); break;
-    case 1: c = dot_sub_n(r, u, v, N); wc = mpn_sub_n(want, u, v, N); break;
-    case 2: c = dot_add_n_ct(r, u, v, N); wc = mpn_add_n(want, u, v, N); break;
-    case 3: c = dot_sub_n_ct(r, u, v, N); wc = mpn_sub_n(want, u, v, N); break;
-    case 4: c = dot_add_nc(r, u, v, N, 1); wc = mpn_add_n(want, u, v, N); wc += mpn_add_1(want, want, N, 1); break;
-    case 5: c = dot_sub_nc_ct(r, u, v, N, 1); wc = mpn_sub_n(want, u, v, N); wc += mpn_sub_1(want, want, N, 1); break;
-    case 6: dot_mul_4x4(r, u, v); mpn_mul_n(want, u, v, 4); c = wc = 0; break;
-    default: dot_sqr_4x4(r, u); mpn_sqr(want, u, 4); c = wc = 0; break;
+    case 0:
+        c = dot_add_n(r, u, v, N);
+        wc = mpn_add_n(want, u, v, N);
+        break;
+    case 1:
+        c = dot_sub_n(r, u, v, N);
+        wc = mpn_sub_n(want, u, v, N);
+        break;
+    case 2:
+        c = dot_add_n_ct(r, u, v, N);
+        wc = mpn_add_n(want, u, v, N);
+        break;
+    case 3:
+        c = dot_sub_n_ct(r, u, v, N);
+        wc = mpn_sub_n(want, u, v, N);
+        break;
+    case 4:
+        c = dot_add_nc(r, u, v, N, 1);
+        wc = mpn_add_n(want, u, v, N);
+        wc += mpn_add_1(want, want, N, 1);
+        break;
+    case 5:
+        c = dot_sub_nc_ct(r, u, v, N, 1);
+        wc = mpn_sub_n(want, u, v, N);
+        wc += mpn_sub_1(want, want, N, 1);
+        break;
+    case 6:
+        dot_mul_4x4(r, u, v);
+        mpn_mul_n(want, u, v, 4);
+        c = wc = 0;
+        break;
+    default:
+        dot_sqr_4x4(r, u);
+        mpn_sqr(want, u, 4);
+        c = wc = 0;
+        break;
     }
     size_t rn = id % 8 >= 6 ? 8 : N;
     wrong[id] = c != wc || memcmp(r, want, rn * sizeof *r) != 0;
@@ -123,7 +151,8 @@ int main(int argc, char **argv)
         for (int p = 0; p < processes; p++) {
             dot_child_result res = dot_run_self("race", env);
             int fine = WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0 &&
-                       !strncmp(res.out, "ok ", 3) && (!isa || !strncmp(res.out + 3, isa, strlen(isa)));
+                       !strncmp(res.out, "ok ", 3) &&
+                       (!isa || !strncmp(res.out + 3, isa, strlen(isa)));
             CHECK(fine, "DOT_ISA=%s process %d: status %d, out \"%s\", err \"%s\"",
                   isa ? isa : "(default)", p, res.status, res.out, res.err);
             ok += fine;

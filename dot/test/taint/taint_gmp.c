@@ -81,9 +81,9 @@ static void sec_powm(mp_size_t n, int secret_modulus)
     fill(b, n);
     fill(e, n);
     fill(m, n);
-    m[0] |= 1;                    /* sec_powm needs an odd modulus */
+    m[0] |= 1;                      /* sec_powm needs an odd modulus */
     m[n - 1] |= (mp_limb_t)1 << 63; /* full size: the limb count is public */
-    b[n - 1] &= m[n - 1] >> 1;    /* base below the modulus */
+    b[n - 1] &= m[n - 1] >> 1;      /* base below the modulus */
     oracle_powm(want, b, e, m, n);
     mp_size_t itch = mpn_sec_powm_itch(n, n * GMP_NUMB_BITS, n);
     mp_limb_t *tp = malloc((size_t)itch * sizeof *tp);
@@ -198,7 +198,8 @@ static void control(void)
 int main(int argc, char **argv)
 {
     if (!RUNNING_ON_VALGRIND) {
-        fprintf(stderr, "%s: run under valgrind --tool=memcheck (dot/test/taint/check.sh)\n", argv[0]);
+        fprintf(stderr, "%s: run under valgrind --tool=memcheck (dot/test/taint/check.sh)\n",
+                argv[0]);
         return 2;
     }
     const char *mode = argc == 2 ? argv[1] : "";

@@ -85,8 +85,8 @@ static void operands(dot_limb_t *u, dot_limb_t *v, size_t n, int sub, int cascad
 }
 
 /* layout: 0 separate, 1 rp == up, 2 rp == vp, 3 rp = up - 3 limbs (GMP's rp <= up rule) */
-static void check_aors(const char *label, aors_fn fn, aorsc_fn fnc, int sub, size_t n,
-                       int layout, int cascade, dot_limb_t cin)
+static void check_aors(const char *label, aors_fn fn, aorsc_fn fnc, int sub, size_t n, int layout,
+                       int cascade, dot_limb_t cin)
 {
     static dot_limb_t buf[3 * MAXN + 16], want[MAXN];
     dot_limb_t u[MAXN], v[MAXN];
@@ -237,7 +237,8 @@ static int run_control(aors_fn fn, const char *label)
 int main(int argc, char **argv)
 {
     if (!RUNNING_ON_VALGRIND) {
-        fprintf(stderr, "%s: run under valgrind --tool=memcheck (dot/test/taint/check.sh)\n", argv[0]);
+        fprintf(stderr, "%s: run under valgrind --tool=memcheck (dot/test/taint/check.sh)\n",
+                argv[0]);
         return 2;
     }
     const char *mode = argc == 2 ? argv[1] : "";

@@ -31,8 +31,14 @@ static void check(int ok, const char *what, int bits)
         fprintf(stderr, "FAIL %s at %d bits\n", what, bits);
 }
 
-static void secret(const BIGNUM *x) { VALGRIND_MAKE_MEM_UNDEFINED(x->d, (size_t)x->top * sizeof *x->d); }
-static void public(const BIGNUM *x) { VALGRIND_MAKE_MEM_DEFINED(x->d, (size_t)x->dmax * sizeof *x->d); }
+static void secret(const BIGNUM *x)
+{
+    VALGRIND_MAKE_MEM_UNDEFINED(x->d, (size_t)x->top * sizeof *x->d);
+}
+static void public(const BIGNUM *x)
+{
+    VALGRIND_MAKE_MEM_DEFINED(x->d, (size_t)x->dmax * sizeof *x->d);
+}
 
 static int tainted(const BIGNUM *x)
 {
@@ -87,7 +93,8 @@ static int one(int bits, int secret_base, int control, BN_CTX *ctx)
 int main(int argc, char **argv)
 {
     if (!RUNNING_ON_VALGRIND) {
-        fprintf(stderr, "%s: run under valgrind --tool=memcheck (dot/test/taint/check.sh)\n", argv[0]);
+        fprintf(stderr, "%s: run under valgrind --tool=memcheck (dot/test/taint/check.sh)\n",
+                argv[0]);
         return 2;
     }
     const char *mode = argc == 2 ? argv[1] : "";

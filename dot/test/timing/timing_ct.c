@@ -58,7 +58,9 @@ static double welch_t(const welch *w)
         return 0;
     double v0 = w->m2[0] / (w->n[0] - 1), v1 = w->m2[1] / (w->n[1] - 1);
     double se = v0 / w->n[0] + v1 / w->n[1];
-    return se > 0 ? (w->mean[0] - w->mean[1]) / _mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(se))) : 0;
+    return se > 0 ? (w->mean[0] - w->mean[1]) /
+                        _mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(se)))
+                  : 0;
 }
 
 /* A kernel under test: one call on the operands in the shared buffers. */
@@ -116,7 +118,8 @@ static uint64_t measure(const kernel *k)
     switch (k->kind) {
     case 0: k->aors(rp, up, vp, k->n); break;
     case 1: k->aorsc(rp, up, vp, k->n, cin); break;
-    case 2: case 4: k->mul(rp, up, vp); break;
+    case 2:
+    case 4: k->mul(rp, up, vp); break;
     default: k->sqr(rp, up); break;
     }
     return cycles() - t0;
@@ -138,7 +141,7 @@ static double run(const kernel *k, size_t samples, double *used, double *m0, dou
     unsigned char *cls = malloc(samples);
     /* a batch's operands are drawn before any of its calls is timed (as dudect does): the code
      * that builds a class's operands must not run just before that class's measurement */
-    dot_limb_t (*u)[MAXN] = malloc(BATCH * sizeof *u), (*v)[MAXN] = malloc(BATCH * sizeof *v);
+    dot_limb_t(*u)[MAXN] = malloc(BATCH * sizeof *u), (*v)[MAXN] = malloc(BATCH * sizeof *v);
     dot_limb_t c[BATCH];
     size_t n = k->kind >= 2 ? (k->kind == 4 ? 5 : 4) : k->n;
     /* warm-up: caches, the branch predictor and the vector unit's power state */
@@ -305,8 +308,9 @@ int main(int argc, char **argv)
         for (int i = 0; i < nisas; i++) {
             const dot_kernels *t = dot_kernels_for(isas[i]);
             if (!t) {
-                printf("  skip %s: this CPU (or OS) cannot run it; its kernels are not timed here\n",
-                       isas[i]);
+                printf(
+                    "  skip %s: this CPU (or OS) cannot run it; its kernels are not timed here\n",
+                    isas[i]);
                 skipped++;
                 continue;
             }
@@ -329,7 +333,8 @@ int main(int argc, char **argv)
     k->expect_leak = 1;
 
     printf("timing test (dudect method): %zu measurements per kernel, |t| > %.0f twice = leaks, "
-           "%s mode\n", samples, T_THRESHOLD, quick ? "quick" : "long");
+           "%s mode\n",
+           samples, T_THRESHOLD, quick ? "quick" : "long");
     for (int i = 0; i < nk; i++)
         test_kernel(&ks[i], samples, &failures);
     printf("%d kernels timed, %d variants skipped, %d failed\n", nk, skipped, failures);

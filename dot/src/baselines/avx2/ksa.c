@@ -35,14 +35,15 @@ DOT_ALWAYS_INLINE dot_limb_t ksa256(dot_limb_t *rp, const dot_limb_t *up, const 
         for (; groups < KSA_GROUPS && i + 4 * groups < n; groups++) {
             size_t at = i + 4 * groups;
             unsigned len = n - at < 4 ? (unsigned)(n - at) : 4;
-            __m256i m = lanes[groups] =
-                _mm256_cmpgt_epi64(_mm256_set1_epi64x(len), _mm256_setr_epi64x(0, 1, 2, 3));
+            __m256i m = lanes[groups] = _mm256_cmpgt_epi64(_mm256_set1_epi64x(len),
+                                                           _mm256_setr_epi64x(0, 1, 2, 3));
             __m256i a = _mm256_maskload_epi64((const long long *)(up + at), m);
             __m256i b = _mm256_maskload_epi64((const long long *)(vp + at), m);
             __m256i g, p;
             if (op == DOT_OP_ADD) {
                 s[groups] = _mm256_add_epi64(a, b);
-                g = _mm256_cmpgt_epi64(_mm256_xor_si256(a, sign), _mm256_xor_si256(s[groups], sign));
+                g = _mm256_cmpgt_epi64(_mm256_xor_si256(a, sign),
+                                       _mm256_xor_si256(s[groups], sign));
                 p = _mm256_cmpeq_epi64(s[groups], ones);
             } else {
                 s[groups] = _mm256_sub_epi64(a, b);
@@ -56,13 +57,16 @@ DOT_ALWAYS_INLINE dot_limb_t ksa256(dot_limb_t *rp, const dot_limb_t *up, const 
             G[groups] = g;
             P[groups] = p;
             unsigned top = len - 1;
-            group_gen |= (uint64_t)((_mm256_movemask_pd(_mm256_castsi256_pd(g)) >> top) & 1) << groups;
-            group_prop |= (uint64_t)((_mm256_movemask_pd(_mm256_castsi256_pd(p)) >> top) & 1) << groups;
+            group_gen |= (uint64_t)((_mm256_movemask_pd(_mm256_castsi256_pd(g)) >> top) & 1)
+                         << groups;
+            group_prop |= (uint64_t)((_mm256_movemask_pd(_mm256_castsi256_pd(p)) >> top) & 1)
+                          << groups;
         }
         /* level 2 */
         for (int k = 0; k < groups; k++) {
             __m256i cin = carry ? ones : zero;
-            __m256i c = _mm256_or_si256(ksa_up1(G[k], zero), _mm256_and_si256(ksa_up1(P[k], ones), cin));
+            __m256i c = _mm256_or_si256(ksa_up1(G[k], zero),
+                                        _mm256_and_si256(ksa_up1(P[k], ones), cin));
             __m256i out = op == DOT_OP_ADD ? _mm256_sub_epi64(s[k], c) : _mm256_add_epi64(s[k], c);
             _mm256_maskstore_epi64((long long *)(rp + i + 4 * k), lanes[k], out);
             carry = ((group_gen >> k) & 1) | (((group_prop >> k) & 1) & carry);
@@ -71,12 +75,14 @@ DOT_ALWAYS_INLINE dot_limb_t ksa256(dot_limb_t *rp, const dot_limb_t *up, const 
     return carry;
 }
 
-dot_limb_t dot_baseline_ksa_add_n_avx2(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
+dot_limb_t dot_baseline_ksa_add_n_avx2(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                       size_t n)
 {
     return ksa256(rp, up, vp, n, DOT_OP_ADD);
 }
 
-dot_limb_t dot_baseline_ksa_sub_n_avx2(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
+dot_limb_t dot_baseline_ksa_sub_n_avx2(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                       size_t n)
 {
     return ksa256(rp, up, vp, n, DOT_OP_SUB);
 }

@@ -42,7 +42,8 @@ DOT_ALWAYS_INLINE dot_limb_t ren256(dot_limb_t *rp, const dot_limb_t *up, const 
         uint64_t recv = ren_resolve(gen, prop, len, &carry);
         for (int h = 0; h < 2 && 4u * h < len; h++) {
             __m256i bits = _mm256_set1_epi64x((long long)(recv >> (4 * h)));
-            __m256i m = _mm256_cmpeq_epi64(_mm256_and_si256(bits, sel), sel); /* -1 where receiving */
+            __m256i m = _mm256_cmpeq_epi64(_mm256_and_si256(bits, sel),
+                                           sel); /* -1 where receiving */
             __m256i out = op == DOT_OP_ADD ? _mm256_sub_epi64(s[h], m) : _mm256_add_epi64(s[h], m);
             _mm256_maskstore_epi64((long long *)(rp + i + 4 * h), lanes[h], out);
         }
@@ -50,12 +51,14 @@ DOT_ALWAYS_INLINE dot_limb_t ren256(dot_limb_t *rp, const dot_limb_t *up, const 
     return carry;
 }
 
-dot_limb_t dot_baseline_ren_add_n_avx2(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
+dot_limb_t dot_baseline_ren_add_n_avx2(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                       size_t n)
 {
     return ren256(rp, up, vp, n, DOT_OP_ADD);
 }
 
-dot_limb_t dot_baseline_ren_sub_n_avx2(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
+dot_limb_t dot_baseline_ren_sub_n_avx2(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                       size_t n)
 {
     return ren256(rp, up, vp, n, DOT_OP_SUB);
 }

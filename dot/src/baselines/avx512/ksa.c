@@ -15,7 +15,8 @@
 /* Lanes moved up by d (lane i takes lane i-d); the d lowest take `fill`. */
 DOT_ALWAYS_INLINE __m512i ksa_up(__m512i v, int d, __m512i fill)
 {
-    const __m512i idx = _mm512_sub_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), _mm512_set1_epi64(d));
+    const __m512i idx = _mm512_sub_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
+                                         _mm512_set1_epi64(d));
     return _mm512_mask_permutexvar_epi64(fill, (__mmask8)(0xFF << d), idx, v);
 }
 
@@ -34,7 +35,8 @@ DOT_ALWAYS_INLINE dot_limb_t ksa512(dot_limb_t *rp, const dot_limb_t *up, const 
             size_t at = i + 8 * groups;
             unsigned len = n - at < 8 ? (unsigned)(n - at) : 8;
             __mmask8 m = lanes[groups] = (__mmask8)((1u << len) - 1);
-            __m512i a = _mm512_maskz_loadu_epi64(m, up + at), b = _mm512_maskz_loadu_epi64(m, vp + at);
+            __m512i a = _mm512_maskz_loadu_epi64(m, up + at),
+                    b = _mm512_maskz_loadu_epi64(m, vp + at);
             __m512i g, p;
             if (op == DOT_OP_ADD) {
                 s[groups] = _mm512_add_epi64(a, b);
@@ -51,14 +53,16 @@ DOT_ALWAYS_INLINE dot_limb_t ksa512(dot_limb_t *rp, const dot_limb_t *up, const 
             }
             G[groups] = g;
             P[groups] = p;
-            unsigned top = len - 1; /* the group's carry out and all-propagate sit in its top lane */
+            unsigned top = len -
+                           1; /* the group's carry out and all-propagate sit in its top lane */
             group_gen |= (uint64_t)((_mm512_test_epi64_mask(g, g) >> top) & 1) << groups;
             group_prop |= (uint64_t)((_mm512_test_epi64_mask(p, p) >> top) & 1) << groups;
         }
         /* level 2 */
         for (int k = 0; k < groups; k++) {
             __m512i cin = carry ? ones : zero;
-            __m512i c = _mm512_or_si512(ksa_up(G[k], 1, zero), _mm512_and_si512(ksa_up(P[k], 1, ones), cin));
+            __m512i c = _mm512_or_si512(ksa_up(G[k], 1, zero),
+                                        _mm512_and_si512(ksa_up(P[k], 1, ones), cin));
             __m512i out = op == DOT_OP_ADD ? _mm512_sub_epi64(s[k], c) : _mm512_add_epi64(s[k], c);
             _mm512_mask_storeu_epi64(rp + i + 8 * k, lanes[k], out);
             carry = ((group_gen >> k) & 1) | (((group_prop >> k) & 1) & carry);
@@ -67,12 +71,14 @@ DOT_ALWAYS_INLINE dot_limb_t ksa512(dot_limb_t *rp, const dot_limb_t *up, const 
     return carry;
 }
 
-dot_limb_t dot_baseline_ksa_add_n_avx512(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
+dot_limb_t dot_baseline_ksa_add_n_avx512(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                         size_t n)
 {
     return ksa512(rp, up, vp, n, DOT_OP_ADD);
 }
 
-dot_limb_t dot_baseline_ksa_sub_n_avx512(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
+dot_limb_t dot_baseline_ksa_sub_n_avx512(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                         size_t n)
 {
     return ksa512(rp, up, vp, n, DOT_OP_SUB);
 }

@@ -27,18 +27,21 @@ DOT_ALWAYS_INLINE dot_limb_t ren512(dot_limb_t *rp, const dot_limb_t *up, const 
             prop = _mm512_cmpeq_epi64_mask(s, _mm512_setzero_si512()) & lanes;
         }
         __mmask8 recv = (__mmask8)ren_resolve(gen, prop, len, &carry);
-        s = op == DOT_OP_ADD ? _mm512_mask_add_epi64(s, recv, s, one) : _mm512_mask_sub_epi64(s, recv, s, one);
+        s = op == DOT_OP_ADD ? _mm512_mask_add_epi64(s, recv, s, one)
+                             : _mm512_mask_sub_epi64(s, recv, s, one);
         _mm512_mask_storeu_epi64(rp + i, lanes, s);
     }
     return carry;
 }
 
-dot_limb_t dot_baseline_ren_add_n_avx512(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
+dot_limb_t dot_baseline_ren_add_n_avx512(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                         size_t n)
 {
     return ren512(rp, up, vp, n, DOT_OP_ADD);
 }
 
-dot_limb_t dot_baseline_ren_sub_n_avx512(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n)
+dot_limb_t dot_baseline_ren_sub_n_avx512(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                         size_t n)
 {
     return ren512(rp, up, vp, n, DOT_OP_SUB);
 }

@@ -15,39 +15,39 @@
 
 /* X(name, return type, parameter list): the C symbol is "__g" #name (what gmp.h's macros expand to:
  * __gmpz_..., __gmpf_..., and __gmp_randinit_default for mp_randinit_default). */
-#define DOTBENCH_GMP_FUNCTIONS(X)                                                          \
-    X(mpz_init, void, (mpz_ptr))                                                           \
-    X(mpz_clear, void, (mpz_ptr))                                                          \
-    X(mpz_import, void, (mpz_ptr, size_t, int, size_t, int, size_t, const void *))         \
-    X(mp_randinit_default, void, (__gmp_randstate_struct *))                                     \
-    X(mp_randclear, void, (__gmp_randstate_struct *))                                            \
-    X(mpz_urandomb, void, (mpz_ptr, __gmp_randstate_struct *, mp_bitcnt_t))                     \
-    X(mpz_set_ui, void, (mpz_ptr, unsigned long))                                          \
-    X(mpz_setbit, void, (mpz_ptr, mp_bitcnt_t))                                            \
-    X(mpz_cmp_ui, int, (mpz_srcptr, unsigned long))                                        \
-    X(mpz_add, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                    \
-    X(mpz_sub, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                    \
-    X(mpz_sub_ui, void, (mpz_ptr, mpz_srcptr, unsigned long))                              \
-    X(mpz_mul, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                    \
-    X(mpz_mul_ui, void, (mpz_ptr, mpz_srcptr, unsigned long))                              \
-    X(mpz_neg, void, (mpz_ptr, mpz_srcptr))                                                \
-    X(mpz_mod, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                    \
-    X(mpz_tdiv_q, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                 \
-    X(mpz_gcd, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                    \
-    X(mpz_gcdext, void, (mpz_ptr, mpz_ptr, mpz_ptr, mpz_srcptr, mpz_srcptr))               \
-    X(mpz_powm, void, (mpz_ptr, mpz_srcptr, mpz_srcptr, mpz_srcptr))                       \
-    X(mpz_invert, int, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                  \
-    X(mpz_ui_pow_ui, void, (mpz_ptr, unsigned long, unsigned long))                        \
-    X(mpz_sqrt, void, (mpz_ptr, mpz_srcptr))                                               \
-    X(mpz_divexact, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                               \
-    X(mpz_addmul_ui, void, (mpz_ptr, mpz_srcptr, unsigned long))                           \
-    X(mpz_set_f, void, (mpz_ptr, mpf_srcptr))                                              \
-    X(mpf_init2, void, (mpf_ptr, mp_bitcnt_t))                                             \
-    X(mpf_clear, void, (mpf_ptr))                                                          \
-    X(mpf_set_z, void, (mpf_ptr, mpz_srcptr))                                              \
-    X(mpf_div, void, (mpf_ptr, mpf_srcptr, mpf_srcptr))                                    \
-    X(mpf_sqrt_ui, void, (mpf_ptr, unsigned long))                                         \
-    X(mpf_mul, void, (mpf_ptr, mpf_srcptr, mpf_srcptr))                                    \
+#define DOTBENCH_GMP_FUNCTIONS(X)                                                                  \
+    X(mpz_init, void, (mpz_ptr))                                                                   \
+    X(mpz_clear, void, (mpz_ptr))                                                                  \
+    X(mpz_import, void, (mpz_ptr, size_t, int, size_t, int, size_t, const void *))                 \
+    X(mp_randinit_default, void, (__gmp_randstate_struct *))                                       \
+    X(mp_randclear, void, (__gmp_randstate_struct *))                                              \
+    X(mpz_urandomb, void, (mpz_ptr, __gmp_randstate_struct *, mp_bitcnt_t))                        \
+    X(mpz_set_ui, void, (mpz_ptr, unsigned long))                                                  \
+    X(mpz_setbit, void, (mpz_ptr, mp_bitcnt_t))                                                    \
+    X(mpz_cmp_ui, int, (mpz_srcptr, unsigned long))                                                \
+    X(mpz_add, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                            \
+    X(mpz_sub, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                            \
+    X(mpz_sub_ui, void, (mpz_ptr, mpz_srcptr, unsigned long))                                      \
+    X(mpz_mul, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                            \
+    X(mpz_mul_ui, void, (mpz_ptr, mpz_srcptr, unsigned long))                                      \
+    X(mpz_neg, void, (mpz_ptr, mpz_srcptr))                                                        \
+    X(mpz_mod, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                            \
+    X(mpz_tdiv_q, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                         \
+    X(mpz_gcd, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                            \
+    X(mpz_gcdext, void, (mpz_ptr, mpz_ptr, mpz_ptr, mpz_srcptr, mpz_srcptr))                       \
+    X(mpz_powm, void, (mpz_ptr, mpz_srcptr, mpz_srcptr, mpz_srcptr))                               \
+    X(mpz_invert, int, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                          \
+    X(mpz_ui_pow_ui, void, (mpz_ptr, unsigned long, unsigned long))                                \
+    X(mpz_sqrt, void, (mpz_ptr, mpz_srcptr))                                                       \
+    X(mpz_divexact, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                       \
+    X(mpz_addmul_ui, void, (mpz_ptr, mpz_srcptr, unsigned long))                                   \
+    X(mpz_set_f, void, (mpz_ptr, mpf_srcptr))                                                      \
+    X(mpf_init2, void, (mpf_ptr, mp_bitcnt_t))                                                     \
+    X(mpf_clear, void, (mpf_ptr))                                                                  \
+    X(mpf_set_z, void, (mpf_ptr, mpz_srcptr))                                                      \
+    X(mpf_div, void, (mpf_ptr, mpf_srcptr, mpf_srcptr))                                            \
+    X(mpf_sqrt_ui, void, (mpf_ptr, unsigned long))                                                 \
+    X(mpf_mul, void, (mpf_ptr, mpf_srcptr, mpf_srcptr))                                            \
     X(mpf_swap, void, (mpf_ptr, mpf_ptr))
 
 typedef struct dotbench_gmp {

@@ -24,9 +24,11 @@
 
 enum { MAX_LIBS = 8, MAX_SAMPLES = 101 };
 
-static const struct { const char *name, *category; double weight; } programs[] = {
-    {"multiply", "base", 1}, {"divide", "base", 1}, {"gcd", "base", 0.5},
-    {"gcdext", "base", 0.5}, {"rsa", "app", 1},     {"pi", "app", 1}};
+static const struct {
+    const char *name, *category;
+    double weight;
+} programs[] = {{"multiply", "base", 1}, {"divide", "base", 1}, {"gcd", "base", 0.5},
+                {"gcdext", "base", 0.5}, {"rsa", "app", 1},     {"pi", "app", 1}};
 enum { PROGRAMS = sizeof programs / sizeof programs[0] };
 
 struct lib {
@@ -133,12 +135,16 @@ int main(int argc, char **argv)
             if (load(&libs[nlibs++], argv[i]) != 0)
                 return 2;
         } else {
-            fprintf(stderr, "usage: gmpbench_native [--min-time S] [--samples N] [--tests A;B] LABEL=LIB.so ... | --list\n");
+            fprintf(stderr, "usage: gmpbench_native [--min-time S] [--samples N] [--tests A;B] "
+                            "LABEL=LIB.so ... | --list\n");
             return 2;
         }
     }
     if (nlibs == 0 || samples < 1 || samples > MAX_SAMPLES || !(min_time > 0)) {
-        fprintf(stderr, "gmpbench_native: need at least one LABEL=LIB.so, 1 <= --samples <= %d, --min-time > 0\n", MAX_SAMPLES);
+        fprintf(stderr,
+                "gmpbench_native: need at least one LABEL=LIB.so, 1 <= --samples <= %d, --min-time "
+                "> 0\n",
+                MAX_SAMPLES);
         return 2;
     }
 
@@ -173,7 +179,8 @@ int main(int argc, char **argv)
         for (int l = 0; l < nlibs; l++) {
             double m = median(ops[l], samples);
             int wrong = answer[l] != answer[0];
-            printf("%-10s %-28s %14.6g ops/s%s\n", libs[l].label, *t, m, wrong ? "  WRONG ANSWER" : "");
+            printf("%-10s %-28s %14.6g ops/s%s\n", libs[l].label, *t, m,
+                   wrong ? "  WRONG ANSWER" : "");
             status |= wrong;
             log_sum[l][p] += log(m);
             count[l][p]++;
@@ -183,7 +190,8 @@ int main(int argc, char **argv)
     }
 
     double scores[MAX_LIBS][SCOPES];
-    static const char *const scope_names[] = {"multiply", "divide", "gcd", "gcdext", "rsa", "pi", "base", "app", "total"};
+    static const char *const scope_names[] = {"multiply", "divide", "gcd", "gcdext", "rsa",
+                                              "pi",       "base",   "app", "total"};
     for (int l = 0; l < nlibs; l++) {
         score(log_sum[l], count[l], scores[l]);
         printf("%s: GMPbench.base %.5g  GMPbench.app %.5g  GMPbench: %.5g\n", libs[l].label,
@@ -192,6 +200,7 @@ int main(int argc, char **argv)
     for (int l = 1; l < nlibs; l++)
         for (int s = 0; s < SCOPES; s++)
             if (!isnan(scores[l][s]) && !isnan(scores[0][s]))
-                printf("ratio %s/%s %s %.6f\n", libs[l].label, libs[0].label, scope_names[s], scores[l][s] / scores[0][s]);
+                printf("ratio %s/%s %s %.6f\n", libs[l].label, libs[0].label, scope_names[s],
+                       scores[l][s] / scores[0][s]);
     return status;
 }

@@ -27,7 +27,7 @@
 #define CHUD_A 13591409UL
 #define CHUD_B 545140134UL
 #define CHUD_C 640320UL
-#define CHUD_C3_OVER_24 10939058860032000UL /* 640320^3 / 24 = 2^15 3^2 5^3 23^3 29^3 */
+#define CHUD_C3_OVER_24 10939058860032000UL    /* 640320^3 / 24 = 2^15 3^2 5^3 23^3 29^3 */
 #define DIGITS_PER_TERM 14.1816474627254776555 /* log10(640320^3 / 1728) */
 #define BITS_PER_DIGIT 3.32192809488736234787  /* log2(10) */
 
@@ -66,7 +66,8 @@ static void fac_free(factors *f)
 }
 
 /* Appends the factorisation of n times `times` (n's primes must all exceed f's last prime). */
-static void fac_append(factors *f, const struct dotbench_pi *pi, unsigned long n, unsigned long times)
+static void fac_append(factors *f, const struct dotbench_pi *pi, unsigned long n,
+                       unsigned long times)
 {
     while (n > 1) {
         unsigned long p = pi->spf[n], e = 0;
@@ -99,7 +100,8 @@ static void fac_mul(factors *f, const factors *h)
         if (i > 0 && f->prime[i - 1] > h->prime[j - 1]) {
             f->prime[out] = f->prime[i - 1], f->power[out] = f->power[i - 1], i--;
         } else if (i > 0 && f->prime[i - 1] == h->prime[j - 1]) {
-            f->prime[out] = f->prime[i - 1], f->power[out] = f->power[i - 1] + h->power[j - 1], i--, j--;
+            f->prime[out] = f->prime[i - 1], f->power[out] = f->power[i - 1] + h->power[j - 1], i--,
+            j--;
         } else {
             f->prime[out] = h->prime[j - 1], f->power[out] = h->power[j - 1], j--;
         }
@@ -252,10 +254,7 @@ void dotbench_pi_free(dotbench_pi *pi)
     free(pi);
 }
 
-unsigned long dotbench_pi_prec_bits(const dotbench_pi *pi)
-{
-    return pi->prec_bits;
-}
+unsigned long dotbench_pi_prec_bits(const dotbench_pi *pi) { return pi->prec_bits; }
 
 void dotbench_pi_compute(const dotbench_pi *pi, mpf_ptr out)
 {

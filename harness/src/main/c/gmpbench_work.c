@@ -9,20 +9,46 @@
 #include <time.h>
 
 /* runbench's argument lists, program by program, in its order. */
-static const char *const gmpbench_tests[] = {
-    "multiply(128)", "multiply(512)", "multiply(8192)", "multiply(131072)", "multiply(2097152)",
-    "multiply(128,128)", "multiply(512,512)", "multiply(8192,8192)", "multiply(131072,131072)",
-    "multiply(2097152,2097152)", "multiply(15000,10000)", "multiply(20000,10000)",
-    "multiply(30000,10000)", "multiply(16777216,512)", "multiply(16777216,262144)",
-    "divide(8192,32)", "divide(8192,64)", "divide(8192,128)", "divide(8192,4096)",
-    "divide(131072,65536)", "divide(8388608,4194304)", "divide(8192,8064)",
-    "divide(16777216,262144)",
-    "gcd(128,128)", "gcd(512,512)", "gcd(8192,8192)", "gcd(131072,131072)", "gcd(1048576,1048576)",
-    "gcdext(128,128)", "gcdext(512,512)", "gcdext(8192,8192)", "gcdext(131072,131072)",
-    "gcdext(1048576,1048576)",
-    "rsa(512)", "rsa(1024)", "rsa(2048)",
-    "pi(10000)", "pi(100000)", "pi(1000000)",
-    NULL};
+static const char *const gmpbench_tests[] = {"multiply(128)",
+                                             "multiply(512)",
+                                             "multiply(8192)",
+                                             "multiply(131072)",
+                                             "multiply(2097152)",
+                                             "multiply(128,128)",
+                                             "multiply(512,512)",
+                                             "multiply(8192,8192)",
+                                             "multiply(131072,131072)",
+                                             "multiply(2097152,2097152)",
+                                             "multiply(15000,10000)",
+                                             "multiply(20000,10000)",
+                                             "multiply(30000,10000)",
+                                             "multiply(16777216,512)",
+                                             "multiply(16777216,262144)",
+                                             "divide(8192,32)",
+                                             "divide(8192,64)",
+                                             "divide(8192,128)",
+                                             "divide(8192,4096)",
+                                             "divide(131072,65536)",
+                                             "divide(8388608,4194304)",
+                                             "divide(8192,8064)",
+                                             "divide(16777216,262144)",
+                                             "gcd(128,128)",
+                                             "gcd(512,512)",
+                                             "gcd(8192,8192)",
+                                             "gcd(131072,131072)",
+                                             "gcd(1048576,1048576)",
+                                             "gcdext(128,128)",
+                                             "gcdext(512,512)",
+                                             "gcdext(8192,8192)",
+                                             "gcdext(131072,131072)",
+                                             "gcdext(1048576,1048576)",
+                                             "rsa(512)",
+                                             "rsa(1024)",
+                                             "rsa(2048)",
+                                             "pi(10000)",
+                                             "pi(100000)",
+                                             "pi(1000000)",
+                                             NULL};
 
 const char *const *dotbench_gmpbench_tests(void) { return gmpbench_tests; }
 
@@ -41,7 +67,7 @@ struct dotbench_case {
     /* rsa: the CRT key and the messages, as rsa.c sets them up */
     mpz_t p, q, pq, p_i_q, dp, dq;
     mpz_t *msg;
-    int key_ok; /* rsa: e and p have their inverses, as rsa.c requires */
+    int key_ok;      /* rsa: e and p have their inverses, as rsa.c requires */
     dotbench_pi *pi; /* pi: its sieve and precision */
     mpf_t pif;       /* pi: the last value computed */
 };
@@ -82,7 +108,8 @@ static void rsa_setup(dotbench_case *c, __gmp_randstate_struct *rs)
     const dotbench_gmp *g = &c->g;
     unsigned long n = c->arg[0];
     mpz_t pm1, qm1, phi, e, d, t;
-    g->mpz_init(pm1), g->mpz_init(qm1), g->mpz_init(phi), g->mpz_init(e), g->mpz_init(d), g->mpz_init(t);
+    g->mpz_init(pm1), g->mpz_init(qm1), g->mpz_init(phi), g->mpz_init(e), g->mpz_init(d),
+        g->mpz_init(t);
     /* p and q: random odd n/2-bit numbers with the top two bits set and gcd(p, q) = 1, not
      * primes, drawn as rsa.c draws them */
     do {
@@ -106,7 +133,8 @@ static void rsa_setup(dotbench_case *c, __gmp_randstate_struct *rs)
         g->mpz_init(c->msg[i]);
         g->mpz_urandomb(c->msg[i], rs, n);
     }
-    g->mpz_clear(pm1), g->mpz_clear(qm1), g->mpz_clear(phi), g->mpz_clear(e), g->mpz_clear(d), g->mpz_clear(t);
+    g->mpz_clear(pm1), g->mpz_clear(qm1), g->mpz_clear(phi), g->mpz_clear(e), g->mpz_clear(d),
+        g->mpz_clear(t);
 }
 
 /* rsa.c's rsa_sign, temporaries included: they are part of the work GMPbench times. */
@@ -128,10 +156,7 @@ static void rsa_sign(dotbench_case *c, mpz_ptr smsg, mpz_srcptr msg)
 
 /* ---- pi: gmpbench_pi.c ------------------------------------------------------------------------ */
 
-static void pi_run(dotbench_case *c)
-{
-    dotbench_pi_compute(c->pi, c->pif);
-}
+static void pi_run(dotbench_case *c) { dotbench_pi_compute(c->pi, c->pif); }
 
 /* ---- cases ---------------------------------------------------------------------------------- */
 
@@ -144,7 +169,8 @@ static int parse_test(const char *test, enum program *program, unsigned long arg
         return -1;
     const char *open = strchr(test, '(');
     for (int p = MULTIPLY; p <= PI; p++)
-        if (strlen(program_names[p]) == (size_t)(open - test) && strncmp(test, program_names[p], open - test) == 0)
+        if (strlen(program_names[p]) == (size_t)(open - test) &&
+            strncmp(test, program_names[p], open - test) == 0)
             *program = p;
     char *end;
     arg[0] = strtoul(open + 1, &end, 10);
@@ -179,9 +205,7 @@ dotbench_case *dotbench_case_new(void *const *fns, const char *test)
         if (c->nargs == 2)
             g->mpz_urandomb(c->y, rs, c->arg[1]);
         break;
-    case RSA:
-        rsa_setup(c, rs);
-        break;
+    case RSA: rsa_setup(c, rs); break;
     case PI:
         c->pi = dotbench_pi_new(g, c->arg[0]);
         if (c->pi != NULL)
@@ -241,7 +265,8 @@ static cpu_reading read_cpu(void)
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     getrusage(RUSAGE_THREAD, &ru);
     return (cpu_reading){(int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec,
-                         (int64_t)ru.ru_stime.tv_sec * 1000000000 + (int64_t)ru.ru_stime.tv_usec * 1000};
+                         (int64_t)ru.ru_stime.tv_sec * 1000000000 +
+                             (int64_t)ru.ru_stime.tv_usec * 1000};
 }
 
 static int64_t user_ns_between(cpu_reading a, cpu_reading b)
@@ -254,8 +279,14 @@ static int64_t user_ns_between(cpu_reading a, cpu_reading b)
 /* Empty stand-ins with the operations' shapes, reached through volatile pointers so the compiler
  * keeps the call and the argument set-up that the real loop pays. */
 static void empty3(mpz_ptr r, mpz_srcptr a, mpz_srcptr b) { (void)r, (void)a, (void)b; }
-static void empty5(mpz_ptr r, mpz_ptr s, mpz_ptr t, mpz_srcptr a, mpz_srcptr b) { (void)r, (void)s, (void)t, (void)a, (void)b; }
-static void empty_rsa(dotbench_case *c, mpz_ptr smsg, mpz_srcptr msg) { (void)c, (void)smsg, (void)msg; }
+static void empty5(mpz_ptr r, mpz_ptr s, mpz_ptr t, mpz_srcptr a, mpz_srcptr b)
+{
+    (void)r, (void)s, (void)t, (void)a, (void)b;
+}
+static void empty_rsa(dotbench_case *c, mpz_ptr smsg, mpz_srcptr msg)
+{
+    (void)c, (void)smsg, (void)msg;
+}
 static void empty_pi(dotbench_case *c) { (void)c; }
 
 typedef struct loop_fns {
@@ -265,7 +296,8 @@ typedef struct loop_fns {
     void (*pi)(dotbench_case *);
 } loop_fns;
 
-static void run_loop(dotbench_case *c, const loop_fns *volatile f, int64_t reps, dotbench_timing *out)
+static void run_loop(dotbench_case *c, const loop_fns *volatile f, int64_t reps,
+                     dotbench_timing *out)
 {
     mpz_srcptr y = c->nargs == 2 ? c->y : c->x; /* one argument: GMPbench squares x */
     cpu_reading cpu0 = read_cpu();
@@ -297,7 +329,9 @@ static void run_loop(dotbench_case *c, const loop_fns *volatile f, int64_t reps,
 static loop_fns real_fns(const dotbench_case *c)
 {
     loop_fns f = {.op5 = c->g.mpz_gcdext, .rsa = rsa_sign, .pi = pi_run};
-    f.op3 = c->program == MULTIPLY ? c->g.mpz_mul : c->program == DIVIDE ? c->g.mpz_tdiv_q : c->g.mpz_gcd;
+    f.op3 = c->program == MULTIPLY ? c->g.mpz_mul
+            : c->program == DIVIDE ? c->g.mpz_tdiv_q
+                                   : c->g.mpz_gcd;
     return f;
 }
 

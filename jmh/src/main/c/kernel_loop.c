@@ -1,7 +1,8 @@
 /* The loops declared in kernel_loop.h. */
 #include "kernel_loop.h"
 
-uint64_t dotbench_kloop_addsub(addsub_fn f, limb_t *rp, const limb_t *up, const limb_t *vp, size_t n, int64_t reps)
+uint64_t dotbench_kloop_addsub(addsub_fn f, limb_t *rp, const limb_t *up, const limb_t *vp,
+                               size_t n, int64_t reps)
 {
     uint64_t sum = 0;
     for (int64_t i = 0; i < reps; i++)
@@ -9,7 +10,8 @@ uint64_t dotbench_kloop_addsub(addsub_fn f, limb_t *rp, const limb_t *up, const 
     return sum;
 }
 
-uint64_t dotbench_kloop_mul_n(mul_n_fn f, limb_t *rp, const limb_t *up, const limb_t *vp, size_t n, int64_t reps)
+uint64_t dotbench_kloop_mul_n(mul_n_fn f, limb_t *rp, const limb_t *up, const limb_t *vp, size_t n,
+                              int64_t reps)
 {
     for (int64_t i = 0; i < reps; i++)
         f(rp, up, vp, n);
@@ -23,7 +25,8 @@ uint64_t dotbench_kloop_sqr_n(sqr_n_fn f, limb_t *rp, const limb_t *up, size_t n
     return rp[0];
 }
 
-uint64_t dotbench_kloop_mul4(mul4_fn f, limb_t *rp, const limb_t *up, const limb_t *vp, int64_t reps)
+uint64_t dotbench_kloop_mul4(mul4_fn f, limb_t *rp, const limb_t *up, const limb_t *vp,
+                             int64_t reps)
 {
     for (int64_t i = 0; i < reps; i++)
         f(rp, up, vp);

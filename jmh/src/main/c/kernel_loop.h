@@ -22,10 +22,13 @@ typedef void (*sqr4_fn)(limb_t *, const limb_t *);
 /* BN_uadd / BN_usub: (BIGNUM *r, const BIGNUM *a, const BIGNUM *b) -> 1 on success */
 typedef int (*bn3_fn)(void *, const void *, const void *);
 
-uint64_t dotbench_kloop_addsub(addsub_fn f, limb_t *rp, const limb_t *up, const limb_t *vp, size_t n, int64_t reps);
-uint64_t dotbench_kloop_mul_n(mul_n_fn f, limb_t *rp, const limb_t *up, const limb_t *vp, size_t n, int64_t reps);
+uint64_t dotbench_kloop_addsub(addsub_fn f, limb_t *rp, const limb_t *up, const limb_t *vp,
+                               size_t n, int64_t reps);
+uint64_t dotbench_kloop_mul_n(mul_n_fn f, limb_t *rp, const limb_t *up, const limb_t *vp, size_t n,
+                              int64_t reps);
 uint64_t dotbench_kloop_sqr_n(sqr_n_fn f, limb_t *rp, const limb_t *up, size_t n, int64_t reps);
-uint64_t dotbench_kloop_mul4(mul4_fn f, limb_t *rp, const limb_t *up, const limb_t *vp, int64_t reps);
+uint64_t dotbench_kloop_mul4(mul4_fn f, limb_t *rp, const limb_t *up, const limb_t *vp,
+                             int64_t reps);
 uint64_t dotbench_kloop_sqr4(sqr4_fn f, limb_t *rp, const limb_t *up, int64_t reps);
 /* Returns how many calls failed (returned 0): anything but 0 makes the benchmark fail. */
 uint64_t dotbench_kloop_bn3(bn3_fn f, void *r, const void *a, const void *b, int64_t reps);
