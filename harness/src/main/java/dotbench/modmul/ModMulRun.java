@@ -95,7 +95,7 @@ final class ModMulRun implements SuiteRun<ModMulDetail> {
                 .accept("modmul: PMNS kernels of libdot's " + run.pmnsIsa + " variant"
                         + (run.pmnsIsa.equals("ifma")
                                 ? " (AVX-512 IFMA)"
-                                : " (the portable scalar reference; no IFMA here)"));
+                                : " (the portable scalar reference: no IFMA on this CPU, or DOT_ISA chose it)"));
         for (int bits : sizes) {
             for (int s : digits) {
                 Path file = context.root().resolve("dot/pmns/params/pmns-" + bits + "-s" + s + ".txt");
