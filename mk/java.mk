@@ -5,6 +5,7 @@
 #   make java-test      the JUnit suites (part of `make test`)
 #   make gmpbench-quick the quick GMPbench-style A/B of the GMP variants (what `make run` runs)
 #   make ntt-quick      the NTT multiplication crossover suite, quick profile (build/results/ntt-quick.json)
+#   make modmul-quick   the modular-multiplication suite (PMNS vs GMP vs OpenSSL), quick profile (build/results/modmul-quick.json)
 #   make gmpbench-full  the same with GMPbench's 250 ms batches and more samples
 #   make fidelity       the A/B ratios from Java against the native driver's: 4 rounds, each a fresh JVM
 #                       and a fresh native process, quick profile unless FIDELITY_ARGS says otherwise
@@ -31,7 +32,7 @@ MVN := JAVA_HOME=$(JDK25) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn
 # prerequisites (.SECONDEXPANSION) gives it back instead of reading a variable
 JAVA_SRCS := pom.xml $(subst $$,$$$$,$(shell find bindings/pom.xml bindings/src harness/pom.xml harness/src/main/java harness/src/main/resources -type f 2>/dev/null))
 
-.PHONY: java java-native java-test java-jdk java-format java-lint format format-check gmpbench-quick gmpbench-full fidelity bindings ntt-quick
+.PHONY: java java-native java-test java-jdk java-format java-lint format format-check gmpbench-quick gmpbench-full fidelity bindings ntt-quick modmul-quick
 
 java-jdk:
 	@test -n "$(JDK25)" || { echo "java.mk: no JDK 25 found (looked at JAVA_HOME and /usr/lib/jvm/*/release); install one, e.g. Temurin 25, under /usr/lib/jvm" >&2; exit 1; }
@@ -90,6 +91,11 @@ gmpbench-quick: java libs
 ntt-quick: java libs
 	$(DOTBENCH) ntt --quick --out $(RESULTS_OUT)/ntt-quick.json
 
+# the modular-multiplication suite's quick profile (under a minute): libdot's PMNS, full and
+# truncated, against GMP's and OpenSSL's Montgomery products at 1024-8192 bits
+modmul-quick: java libs
+	$(DOTBENCH) modmul --quick --out $(RESULTS_OUT)/modmul-quick.json
+
 gmpbench-full: java libs
 	$(DOTBENCH) gmpbench --out $(RESULTS_OUT)/gmpbench-full.json
 
@@ -112,4 +118,4 @@ format-check: java-lint
 
 TEST_TARGETS += java-test java-lint
 RUN_TARGETS += gmpbench-quick
-BENCH_TARGETS += ntt-quick
+BENCH_TARGETS += ntt-quick modmul-quick
