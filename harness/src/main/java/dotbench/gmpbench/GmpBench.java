@@ -6,8 +6,8 @@ import dotbench.bindings.LibraryVariant;
 import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
 import dotbench.nativeloop.NativeHelper;
+import dotbench.pipeline.BatchTime;
 import dotbench.pipeline.DotbenchException;
-import dotbench.pipeline.DurationConverter;
 import dotbench.pipeline.ExitCodes;
 import dotbench.pipeline.FidelityCheck;
 import dotbench.pipeline.Schedule;
@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The GMPbench-style suite: GMPbench 0.2's 39 tests on each GMP variant, timed in calibrated batches. */
@@ -34,12 +35,8 @@ public final class GmpBench implements Suite<TestDetail> {
                         + " Default: all 39.")
         String tests;
 
-        @Option(
-                names = "--min-time",
-                paramLabel = "DURATION",
-                converter = DurationConverter.class,
-                description = "Minimum CPU time per batch (calibration target), e.g. 250ms or 0.25s.")
-        Duration minTime;
+        @Mixin
+        BatchTime batchTime = new BatchTime();
     }
 
     private final Options options = new Options();
@@ -63,10 +60,7 @@ public final class GmpBench implements Suite<TestDetail> {
 
     @Override
     public Settings settings(boolean quick) {
-        Settings s = quick
-                ? Settings.of(true, 5, new Schedule.Batches(Duration.ofMillis(50)))
-                : Settings.of(false, 11, new Schedule.Batches(Duration.ofMillis(250)));
-        return options.minTime == null ? s : s.withSchedule(new Schedule.Batches(options.minTime));
+        return options.batchTime.settings(quick, Duration.ofMillis(50), Duration.ofMillis(250));
     }
 
     /** The tests --tests names (all by default); an unknown name is a usage error. */

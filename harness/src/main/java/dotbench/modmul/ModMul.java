@@ -1,9 +1,8 @@
 package dotbench.modmul;
 
+import dotbench.pipeline.BatchTime;
 import dotbench.pipeline.DotbenchException;
-import dotbench.pipeline.DurationConverter;
 import dotbench.pipeline.ExitCodes;
-import dotbench.pipeline.Schedule;
 import dotbench.pipeline.Settings;
 import dotbench.pipeline.Suite;
 import dotbench.pipeline.SuiteRun;
@@ -11,6 +10,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,12 +37,8 @@ public final class ModMul implements Suite<ModMulDetail> {
                         "PMNS parameter sets by s, the 52-bit digits per coefficient (2, 3, 4)." + " Default: 2,3,4.")
         String digits;
 
-        @Option(
-                names = "--min-time",
-                paramLabel = "DURATION",
-                converter = DurationConverter.class,
-                description = "Minimum CPU time per batch (calibration target), e.g. 20ms.")
-        Duration minTime;
+        @Mixin
+        BatchTime batchTime = new BatchTime();
     }
 
     private final Options options = new Options();
@@ -77,10 +73,7 @@ public final class ModMul implements Suite<ModMulDetail> {
 
     @Override
     public Settings settings(boolean quick) {
-        Settings s = quick
-                ? Settings.of(true, 5, new Schedule.Batches(Duration.ofMillis(20)))
-                : Settings.of(false, 11, new Schedule.Batches(Duration.ofMillis(100)));
-        return options.minTime == null ? s : s.withSchedule(new Schedule.Batches(options.minTime));
+        return options.batchTime.settings(quick, Duration.ofMillis(20), Duration.ofMillis(100));
     }
 
     @Override

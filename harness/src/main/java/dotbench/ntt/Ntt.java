@@ -1,7 +1,7 @@
 package dotbench.ntt;
 
+import dotbench.pipeline.BatchTime;
 import dotbench.pipeline.DotbenchException;
-import dotbench.pipeline.DurationConverter;
 import dotbench.pipeline.ExitCodes;
 import dotbench.pipeline.Schedule;
 import dotbench.pipeline.Settings;
@@ -10,6 +10,7 @@ import dotbench.pipeline.SuiteRun;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -45,12 +46,8 @@ public final class Ntt implements Suite<Shape> {
                         + " quick: 1024x256.")
         String unbalanced;
 
-        @Option(
-                names = "--min-time",
-                paramLabel = "DURATION",
-                converter = DurationConverter.class,
-                description = "Minimum CPU time per batch (calibration target), e.g. 20ms.")
-        Duration minTime;
+        @Mixin
+        BatchTime batchTime = new BatchTime();
     }
 
     private final Options options = new Options();
@@ -89,10 +86,7 @@ public final class Ntt implements Suite<Shape> {
 
     @Override
     public Settings settings(boolean quick) {
-        Settings s = quick
-                ? Settings.of(true, 5, new Schedule.Batches(Duration.ofMillis(5)))
-                : Settings.of(false, 11, new Schedule.Batches(Duration.ofMillis(20)));
-        return options.minTime == null ? s : s.withSchedule(new Schedule.Batches(options.minTime));
+        return options.batchTime.settings(quick, Duration.ofMillis(5), Duration.ofMillis(20));
     }
 
     /** The cases: per size a product and a square, then the unbalanced products. */
