@@ -39,7 +39,9 @@ test:
 bench:
 	@$(call TIMED,bench) $(MAKE) --no-print-directory bench-all
 run-all: $(RUN_TARGETS)
-test-all: $(TEST_TARGETS) format-check
+# one suite after another, each announced and timed (mk/steps.sh: a table of what each took)
+test-all:
+	@MAKE="$(MAKE)" mk/steps.sh $(TEST_TARGETS) format-check
 	@echo "make test: all suites passed"
 bench-all: $(BENCH_TARGETS)
 clean:

@@ -73,5 +73,18 @@ test-timed:
 	echo 30 > "$$d/make-x.seconds" && status=0 && mk/timed.sh "make x" sh -c 'exit 7' 2>/dev/null || status=$$?; \
 	[ "$$status" = 7 ] && [ "$$(cat "$$d/make-x.seconds")" = 30 ] || { echo "ci.mk: timed.sh lost the exit status ($$status) or recorded a failed run" >&2; exit 1; }; \
 	echo "timed.sh: timing said up front, progress with time left, failures kept"
+	@echo "== mk/steps.sh"
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && export STEPS_RECORD=$$d/steps.tsv && \
+	printf 'a:\n\t@sleep 1\nb:\n\t@python3 -c "sum(range(90000000))"\nbad:\n\t@exit 3\n' > "$$d/Makefile" && \
+	out=$$(MAKE="make -C $$d" mk/steps.sh a b 2>&1) && \
+	case "$$out" in *"[1/2] a"*"[2/2] b"*"time per step (wall, CPU)"*"  a"*"  b"*) ;; *) echo "ci.mk: steps.sh, passing run: $$out" >&2; exit 1;; esac && \
+	awk -F'\t' 'NR == 1 && !($$1 == "a" && $$2 >= 1 && $$3 == 0) { bad = 1 } NR == 2 && !($$1 == "b" && $$3 >= 1) { bad = 1 } END { exit bad || NR != 2 }' "$$d/steps.tsv" || \
+	  { echo "ci.mk: steps.sh recorded wrong wall or CPU times (a sleeps 1 s, b computes): $$(cat "$$d/steps.tsv")" >&2; exit 1; } && \
+	rm "$$d/steps.tsv" && status=0 && \
+	out=$$(MAKE="make -C $$d" mk/steps.sh b bad a 2>&1) || status=$$?; \
+	case "$$status:$$out" in 2:*"0:00  bad"*"step bad failed (exit 2)"*) ;; *) echo "ci.mk: steps.sh, failing run ($$status): $$out" >&2; exit 1;; esac; \
+	case "$$out" in *"[3/3]"*) echo "ci.mk: steps.sh ran on past a failed step" >&2; exit 1;; esac; \
+	[ ! -e "$$d/steps.tsv" ] || { echo "ci.mk: steps.sh recorded a failed run" >&2; exit 1; }; \
+	echo "steps.sh: each step announced and timed, a failure stops the run with its exit status"
 
 TEST_TARGETS += test-workflows test-ci test-export test-timed
