@@ -119,6 +119,16 @@ bench-dot-quick: $(DOT_BENCHES) libs-gmp
 BENCH_TARGETS += bench-dot
 RUN_TARGETS += bench-dot-quick
 
+# The phase breakdown as a result file (suite "phases", results/README.md): bench_phases --json
+# writes the measurements, mk/native_result.py adds the provenance. The report's Table 1 and 3
+# rows read it (results/paper-reference.json). PHASES_RESULT=FILE names the output.
+PHASES_RESULT ?= $(BUILD)/results/phases-$(shell date -u +%Y%m%dT%H%M%SZ).json
+.PHONY: phases-result
+phases-result: $(DOT_OUT)/bench/bench_phases
+	env $(DOT_BENCH_RUN) $< --json $(DOT_OUT)/bench/phases-body.json
+	mk/native_result.py --suite phases --command "bench_phases --json" \
+	  --body $(DOT_OUT)/bench/phases-body.json --out $(PHASES_RESULT)
+
 # --- instruction-count gate ------------------------------------------------------------------
 # Deterministic regression gate for noisy CI: valgrind's instruction counts of fixed workloads
 # against results/icount-baseline.tsv. Other fragments add workloads to ICOUNT_WORKLOADS.

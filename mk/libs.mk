@@ -131,3 +131,24 @@ endef
 $(foreach v,$(ICOUNT_LIB_VARIANTS),$(foreach i,$(ICOUNT_LIB_ISAS),\
   $(eval $(call icount_lib_workload,gmp,$(v),$(i),-DLIB_GMP,-lgmp))\
   $(eval $(call icount_lib_workload,openssl,$(v),$(i),-DLIB_OPENSSL,-lcrypto))))
+
+# The paper's Figure 3(c) instruction counts (dot/test/icount/fig3c.py): per-call valgrind counts
+# of mpn_add_n/mpn_sub_n and BN_uadd/BN_usub at the paper's 12 sizes, every stock and dot build,
+# libdot at the ISAs valgrind runs, written as a result file (suite "icount"). The builds are
+# those under ICOUNT_FIG3C_LIBS (default: this checkout's, built first).
+ICOUNT_FIG3C_LIBS ?= $(BUILD)
+ICOUNT_FIG3C_RESULT ?= $(BUILD)/results/icount-fig3c-$(shell date -u +%Y%m%dT%H%M%SZ).json
+.PHONY: icount-fig3c test-icount-fig3c
+icount-fig3c: $(if $(filter $(BUILD),$(ICOUNT_FIG3C_LIBS)),libs-gmp libs-openssl)
+	CC=$(CC) dot/test/icount/fig3c.py --libs $(ICOUNT_FIG3C_LIBS) --out $(ICOUNT_FIG3C_RESULT)
+# planted: valgrind runs no AVX-512, so a count asked for at avx512 must be refused (libdot refuses
+# the ISA, or the marker names another), never labelled avx512; and no result may be written
+test-icount-fig3c: $(if $(filter $(BUILD),$(ICOUNT_FIG3C_LIBS)),libs-gmp libs-openssl)
+	@echo "== fig3c.py refuses a count whose ISA did not run (avx512 under valgrind)"
+	@status=0; out=$$(CC=$(CC) dot/test/icount/fig3c.py --libs $(ICOUNT_FIG3C_LIBS) --isas avx512 \
+	  --work $(DOT_OUT)/icount/fig3c-planted --out $(DOT_OUT)/icount/fig3c-planted.json 2>&1) || status=$$?; \
+	case "$$status $$out" in 1*"DOT_ISA=avx512"*) \
+	  echo "planted avx512: refused (exit 1)";; \
+	  *) echo "libs.mk: fig3c.py labelled or failed otherwise (exit $$status): $$out" >&2; exit 1;; esac; \
+	test ! -e $(DOT_OUT)/icount/fig3c-planted.json || { echo "libs.mk: a refused run wrote a result" >&2; exit 1; }
+TEST_TARGETS += test-icount-fig3c

@@ -32,7 +32,11 @@ public record PaperFigure(
         measures = List.copyOf(measures);
     }
 
-    /** How to read the measured counterpart out of result files. */
+    /**
+     * How to read the measured counterpart out of result files: an A/B pair's ratios (baseline,
+     * candidate and op, scope, test or test pattern), or one named metric a test recorded
+     * (test and metric: the phase breakdown's carry-to-add ratio or IFMA share).
+     */
     public record Measure(
             String pathway,
             String suite,
@@ -44,9 +48,38 @@ public record PaperFigure(
             Optional<String> testPattern,
             Optional<String> latency,
             String statistic,
-            List<String> requires) {
+            List<String> requires,
+            Optional<String> metric) {
         public Measure {
             requires = List.copyOf(requires);
+        }
+
+        /** A measure of an A/B pair's ratios (no test metric). */
+        public Measure(
+                String pathway,
+                String suite,
+                String baseline,
+                String candidate,
+                Optional<String> op,
+                Optional<String> scope,
+                Optional<String> test,
+                Optional<String> testPattern,
+                Optional<String> latency,
+                String statistic,
+                List<String> requires) {
+            this(
+                    pathway,
+                    suite,
+                    baseline,
+                    candidate,
+                    op,
+                    scope,
+                    test,
+                    testPattern,
+                    latency,
+                    statistic,
+                    requires,
+                    Optional.empty());
         }
     }
 
@@ -55,7 +88,7 @@ public record PaperFigure(
         return switch (unit) {
             case "speedup" -> value;
             case "throughput_improvement_percent" -> 1 + value / 100;
-            case "latency_reduction_percent" -> 1 / (1 - value / 100);
+            case "latency_reduction_percent", "instruction_reduction_percent" -> 1 / (1 - value / 100);
             default -> Double.NaN;
         };
     }
@@ -65,7 +98,9 @@ public record PaperFigure(
         return switch (unit) {
             case "speedup" -> ratio;
             case "throughput_improvement_percent" -> (ratio - 1) * 100;
-            case "latency_reduction_percent" -> (1 - 1 / ratio) * 100;
+            case "latency_reduction_percent", "instruction_reduction_percent" -> (1 - 1 / ratio) * 100;
+            // a test's own metric, read in the paper's unit already
+            case "carry_to_add_ratio", "percent" -> ratio;
             default -> Double.NaN;
         };
     }
@@ -77,6 +112,9 @@ public record PaperFigure(
             case "latency_reduction_percent" ->
                 String.format(Locale.ROOT, v < 0 ? "%.1f%% higher" : "%.1f%% lower", Math.abs(v));
             case "percent" -> String.format(Locale.ROOT, "%.1f%%", v);
+            case "instruction_reduction_percent" ->
+                String.format(Locale.ROOT, v < 0 ? "%.1f%% more" : "%.1f%% fewer", Math.abs(v));
+            case "carry_to_add_ratio" -> String.format(Locale.ROOT, "%.1f", v);
             default -> String.format(Locale.ROOT, "%.1f %s", v, unit.replace('_', ' '));
         };
     }
@@ -149,7 +187,8 @@ public record PaperFigure(
                 opt(m, "test_pattern"),
                 opt(m, "latency"),
                 Optional.ofNullable(ResultFile.string(m, "statistic")).orElse("value"),
-                requires);
+                requires,
+                opt(m, "metric"));
     }
 
     private static Optional<String> opt(JsonObject o, String key) {

@@ -1,5 +1,6 @@
 package dotbench.report;
 
+import com.google.gson.JsonObject;
 import dotbench.stats.RatioEstimate;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,6 +64,9 @@ public final class Reproduction {
         if (!missing.isEmpty()) {
             return new Cell(Optional.empty(), Verdict.NOT_MEASURABLE, "this CPU lacks " + String.join(", ", missing));
         }
+        if (m.metric().isPresent()) {
+            return metricCell(f, m, r);
+        }
         Optional<String> isaShortfall = isaShortfall(m, r);
         if (isaShortfall.isPresent()) {
             return new Cell(Optional.empty(), Verdict.NOT_MEASURABLE, isaShortfall.get());
@@ -95,6 +99,62 @@ public final class Reproduction {
         }
         return new Cell(value, Verdict.judge(f.asRatio(), value.get()), note);
     }
+
+    /**
+     * A figure that is one metric of one test (the phase breakdown of bench_phases, suite
+     * "phases"): the test must be in the file, timed, and carry that very metric; a metric of
+     * another name is never taken for it. A value the file records as undefined is shown as not
+     * measurable with the file's reason.
+     */
+    static Cell metricCell(PaperFigure f, PaperFigure.Measure m, ResultFile r) {
+        String file = r.path().getFileName().toString();
+        String test = m.test().orElse("");
+        String metric = m.metric().orElseThrow();
+        JsonObject t = r.tests().stream()
+                .filter(x -> test.equals(ResultFile.string(x, "name")))
+                .findFirst()
+                .orElse(null);
+        if (t == null) {
+            return new Cell(Optional.empty(), Verdict.NOT_MEASURED, "no test " + test + " in " + file);
+        }
+        String skipped = ResultFile.string(t, "skipped");
+        if (skipped != null) {
+            return new Cell(Optional.empty(), Verdict.NOT_MEASURABLE, test + " was skipped: " + skipped);
+        }
+        JsonObject value = ResultFile.object(ResultFile.object(t, "metrics"), metric);
+        if (value == null) {
+            return new Cell(
+                    Optional.empty(),
+                    Verdict.NOT_MEASURED,
+                    "test " + test + " in " + file + " has no metric " + metric);
+        }
+        String method = "; " + METHOD;
+        if (!ResultFile.isNumber(value, "value")) {
+            String why = Optional.ofNullable(ResultFile.string(value, "undefined_because"))
+                    .orElse("the file records no value");
+            return new Cell(
+                    Optional.empty(),
+                    Verdict.NOT_MEASURABLE,
+                    file + ": " + metric + " of " + test + " is undefined: " + why + method);
+        }
+        if (!ResultFile.isNumber(value, "ci_low") || !ResultFile.isNumber(value, "ci_high")) {
+            double v = value.get("value").getAsDouble();
+            return new Cell(
+                    Optional.of(new RatioEstimate(v, v, v, true)),
+                    Verdict.NOT_MEASURABLE,
+                    file + ": no confidence interval for " + metric + ", and the rule needs one" + method);
+        }
+        RatioEstimate e = new RatioEstimate(
+                value.get("value").getAsDouble(),
+                value.get("ci_low").getAsDouble(),
+                value.get("ci_high").getAsDouble(),
+                false);
+        return new Cell(Optional.of(e), Verdict.judgeMagnitude(f.value(), e), file + method);
+    }
+
+    /** How bench_phases' figures differ in kind from the paper's, said beside each of them. */
+    static final String METHOD = "bench_phases: throughput cost of cumulative phase-truncated builds"
+            + " (back-to-back calls overlap), not per-phase RDTSC inside one call as in the paper";
 
     /**
      * The integrated libraries reach libdot through its dispatcher, so their figures need the

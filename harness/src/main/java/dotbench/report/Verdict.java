@@ -36,4 +36,17 @@ public enum Verdict {
                 ? REPRODUCED
                 : NOT_REPRODUCED;
     }
+
+    /**
+     * For a figure with no baseline to be faster than (a phase's share, a carry-to-add ratio):
+     * reproduced when the whole interval lies within a factor 1/MIN_EFFECT_FRACTION of the
+     * paper's value either way, the same magnitude; anything else measured: not reproduced.
+     */
+    public static Verdict judgeMagnitude(double paperValue, RatioEstimate measured) {
+        return paperValue > 0
+                        && measured.low() >= MIN_EFFECT_FRACTION * paperValue
+                        && measured.high() <= paperValue / MIN_EFFECT_FRACTION
+                ? REPRODUCED
+                : NOT_REPRODUCED;
+    }
 }

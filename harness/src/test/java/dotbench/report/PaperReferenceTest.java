@@ -21,6 +21,7 @@ class PaperReferenceTest {
             "throughput_improvement_percent",
             "latency_reduction_percent",
             "instructions",
+            "instruction_reduction_percent",
             "cycles",
             "carry_to_add_ratio",
             "percent");
