@@ -36,3 +36,13 @@ format-c-check: | deps
 	if [ -n "$$bad" ]; then \
 	  echo "format-check: not in the style of .clang-format ($$(echo $$bad | wc -w); run make format):$$bad" >&2; exit 1; fi; \
 	echo "format-c-check: $(words $(FORMAT_C_FILES)) C files formatted; the planted misformatted line was caught"
+
+# No hand-written file over 400 lines (mk/file-size.sh: what it checks, and each exemption with its
+# reason). The planted control runs first: a 401-line file must be reported, one of exactly 400
+# lines must pass.
+.PHONY: test-file-size
+test-file-size:
+	@echo "== file sizes: no hand-written file over 400 lines"
+	@mk/file-size.sh --control
+	@mk/file-size.sh
+TEST_TARGETS += test-file-size

@@ -1,5 +1,6 @@
 /* The PMNS API of dot_pmns.h: loading, with the kernels chosen from dot_isa(), and products.
- * Conversions: pmns_convert.c; parameter files and their sizes: pmns_params.c. */
+ * Conversions: pmns_convert.c; parameter files and their sizes: pmns_params.c; the kernels' tables
+ * built from them: pmns_tables.c. */
 #include <string.h>
 #include <x86intrin.h>
 #include "dot_impl.h"

@@ -61,6 +61,19 @@ struct dot_pmns {
 /* Reads and checks a parameter file and builds the tables; kernels left NULL. */
 dot_pmns *dot_pmns_read(const char *path);
 
+/* The parameter file reader's state (pmns_params.c): pmns_fail reports the first failure on stderr
+ * and clears ok; later ones are silent. */
+typedef struct {
+    const char *path;
+    char *text;
+    int ok;
+} pmns_reader;
+void pmns_fail(pmns_reader *rd, const char *what, const char *key);
+/* The kernels' tables from a file's values (pmns_tables.c): m (|m_j|, s digits each; signs in
+ * mneg), mprime, init and t as read; a value out of range fails rd. */
+void pmns_build_tables(pmns_reader *rd, dot_pmns *pm, const uint64_t *m, const unsigned char *mneg,
+                       const uint64_t *mp, const uint64_t *init, const uint64_t *t);
+
 /* ext[d 2n + t] for t in [1, 2n) from an element x (see above); the digits of lambda x_j are
  * renormalised (lambda rho < phi, so they fit in s digits). */
 static inline void pmns_ext(const dot_pmns *pm, uint64_t *ext, const uint64_t *x)

@@ -1,12 +1,13 @@
 /* The IFMA PMNS kernels compiled against SIMDe plus the shim (emulate512.h with emulate_ifma.h),
  * on every committed parameter file: the same battery the native variants pass. The portable
- * parts of the family (parameter reader, conversions, scalar reference) are compiled in here,
+ * parts of the family (parameter reader and tables, conversions, scalar reference) are compiled in here,
  * since the emulated build links only the AVX-512/IFMA objects. */
 #include <glob.h>
 #include <stdio.h>
 #include "../common/pmns_battery.h"
 #include "pmns_convert.c"
 #include "pmns_params.c"
+#include "pmns_tables.c"
 #include "scalar/pmns_mul.c"
 
 int main(void)
