@@ -106,9 +106,13 @@ DOT_BENCHES := $(patsubst $(DOT_DIR)/bench/%.c,$(DOT_OUT)/bench/%,$(wildcard $(D
 DOT_BENCH_GMP_LIB := $(BUILD)/gmp/stock/lib
 DOT_BENCH_RUN = $$(test -f $(DOT_BENCH_GMP_LIB)/libgmp.so && echo LD_LIBRARY_PATH=$(DOT_BENCH_GMP_LIB))
 
-$(DOT_OUT)/bench/%: $(DOT_DIR)/bench/%.c $(wildcard $(DOT_DIR)/bench/*.h) $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A)
+# A benchmark bench_NAME.c whose parts outgrow one file keeps them in dot/bench/NAME/ (*.c linked
+# with it, *.h): bench_phases in phases/, bench_pmns in pmns/.
+bench_parts = $(wildcard $(DOT_DIR)/bench/$(1)/*.c)
+$(DOT_OUT)/bench/bench_%: $(DOT_DIR)/bench/bench_%.c $$(call bench_parts,$$*) $$(wildcard $(DOT_DIR)/bench/$$*/*.h) \
+                          $(wildcard $(DOT_DIR)/bench/*.h) $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A)
 	@mkdir -p $(@D)
-	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) -lgmp -ldl
+	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(call bench_parts,$*) $(DOT_COMMON_SRCS) $(DOT_A) -lgmp -ldl
 
 .PHONY: bench-dot bench-dot-quick
 bench-dot: $(DOT_BENCHES) libs-gmp

@@ -9,6 +9,12 @@ DEVICE_PROGRAMS := $(DOT_DIR)/test/test_addsub.c $(DOT_DIR)/test/test_mul.c $(DO
                    $(DOT_DIR)/bench/bench_ntt.c $(DOT_DIR)/bench/bench_ntt_mont.c $(DOT_DIR)/tune/tune_addsub.c
 DEVICE_GMP_A := $(firstword $(wildcard /usr/lib/x86_64-linux-gnu/libgmp.a /usr/lib64/libgmp.a /usr/lib/libgmp.a))
 DEVICE_OBJS := $(foreach p,$(DEVICE_PROGRAMS),$(DEVICE_OUT)/obj/$(basename $(notdir $(p))).o)
+# a bundled benchmark's parts in dot/bench/NAME/ (dot.mk's bench_parts), compiled as they are
+DEVICE_PART_SRCS := $(foreach p,$(filter $(DOT_DIR)/bench/bench_%,$(DEVICE_PROGRAMS)),$(call bench_parts,$(patsubst bench_%.c,%,$(notdir $(p)))))
+DEVICE_OBJS += $(patsubst $(DOT_DIR)/bench/%.c,$(DEVICE_OUT)/obj/parts/%.o,$(DEVICE_PART_SRCS))
+$(DEVICE_OUT)/obj/parts/%.o: $(DOT_DIR)/bench/%.c $(wildcard $(DOT_DIR)/bench/*/*.h $(DOT_DIR)/bench/*.h) $(DOT_COMMON_HDRS) $(DOT_HDRS) | deps
+	@mkdir -p $(@D)
+	$(CC) $(DOT_TEST_CFLAGS) -c $< -o $@
 
 $(DEVICE_OUT)/obj/%.o: $(DOT_DIR)/test/%.c $(DOT_COMMON_HDRS) $(DOT_HDRS) | deps
 	@mkdir -p $(@D)

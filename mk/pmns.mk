@@ -34,9 +34,3 @@ test-pmns-ct: $(DOT_OUT)/test/pmns_ct_probe
 	@$(DOT_DIR)/test/pmns_ct_check.sh $< $(PMNS_PARAMS)/pmns-1024-s2.txt $(PMNS_PARAMS)/pmns-2048-s3.txt
 TEST_TARGETS += test-pmns-ct
 
-# bench_pmns (dot/bench/bench_pmns.c, the driver) also links dot/bench/pmns/*.c, the contenders and
-# the checks; this rule replaces dot.mk's one-source rule for that one benchmark.
-BENCH_PMNS_SRCS := $(wildcard $(DOT_DIR)/bench/pmns/*.c)
-$(DOT_OUT)/bench/bench_pmns: $(DOT_DIR)/bench/bench_pmns.c $(BENCH_PMNS_SRCS) $(wildcard $(DOT_DIR)/bench/*.h $(DOT_DIR)/bench/pmns/*.h) $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A)
-	@mkdir -p $(@D)
-	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(BENCH_PMNS_SRCS) $(DOT_COMMON_SRCS) $(DOT_A) -lgmp -ldl
