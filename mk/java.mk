@@ -44,7 +44,7 @@ HARNESS_WORK := $(HARNESS_C)/gmpbench_work.c $(HARNESS_C)/gmpbench_pi.c $(HARNES
 HARNESS_MODMUL := $(HARNESS_C)/modmul_loops.c
 $(HARNESS_OUT)/libdotbench_native.so: $(HARNESS_WORK) $(HARNESS_MODMUL) $(wildcard $(HARNESS_C)/*.h) | deps
 	@mkdir -p $(@D)
-	$(CC) $(HARNESS_CFLAGS) -shared -Wl,-z,noexecstack -o $@ $(HARNESS_WORK) $(HARNESS_MODMUL)
+	$(CC) $(HARNESS_CFLAGS) -shared -Wl,-z,noexecstack -o $@ $(HARNESS_WORK) $(HARNESS_MODMUL) -lm
 # the same workloads driven from C alone: the harness's fidelity reference
 $(HARNESS_OUT)/gmpbench_native: $(HARNESS_C)/gmpbench_native.c $(HARNESS_WORK) $(wildcard $(HARNESS_C)/*.h) | deps
 	@mkdir -p $(@D)

@@ -26,6 +26,7 @@
     X(mpz_setbit, void, (mpz_ptr, mp_bitcnt_t))                                                    \
     X(mpz_cmp_ui, int, (mpz_srcptr, unsigned long))                                                \
     X(mpz_add, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                            \
+    X(mpz_add_ui, void, (mpz_ptr, mpz_srcptr, unsigned long))                                      \
     X(mpz_sub, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                            \
     X(mpz_sub_ui, void, (mpz_ptr, mpz_srcptr, unsigned long))                                      \
     X(mpz_mul, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                            \
@@ -39,15 +40,21 @@
     X(mpz_invert, int, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                          \
     X(mpz_ui_pow_ui, void, (mpz_ptr, unsigned long, unsigned long))                                \
     X(mpz_sqrt, void, (mpz_ptr, mpz_srcptr))                                                       \
-    X(mpz_divexact, void, (mpz_ptr, mpz_srcptr, mpz_srcptr))                                       \
     X(mpz_addmul_ui, void, (mpz_ptr, mpz_srcptr, unsigned long))                                   \
     X(mpz_set_f, void, (mpz_ptr, mpf_srcptr))                                                      \
     X(mpf_init2, void, (mpf_ptr, mp_bitcnt_t))                                                     \
     X(mpf_clear, void, (mpf_ptr))                                                                  \
     X(mpf_set_z, void, (mpf_ptr, mpz_srcptr))                                                      \
-    X(mpf_div, void, (mpf_ptr, mpf_srcptr, mpf_srcptr))                                            \
-    X(mpf_sqrt_ui, void, (mpf_ptr, unsigned long))                                                 \
+    X(mpf_get_prec, mp_bitcnt_t, (mpf_srcptr))                                                     \
+    X(mpf_set_prec_raw, void, (mpf_ptr, mp_bitcnt_t))                                              \
+    X(mpf_set_d, void, (mpf_ptr, double))                                                          \
+    X(mpf_add, void, (mpf_ptr, mpf_srcptr, mpf_srcptr))                                            \
+    X(mpf_sub, void, (mpf_ptr, mpf_srcptr, mpf_srcptr))                                            \
+    X(mpf_ui_sub, void, (mpf_ptr, unsigned long, mpf_srcptr))                                      \
     X(mpf_mul, void, (mpf_ptr, mpf_srcptr, mpf_srcptr))                                            \
+    X(mpf_mul_ui, void, (mpf_ptr, mpf_srcptr, unsigned long))                                      \
+    X(mpf_ui_div, void, (mpf_ptr, unsigned long, mpf_srcptr))                                      \
+    X(mpf_div_2exp, void, (mpf_ptr, mpf_srcptr, mp_bitcnt_t))                                      \
     X(mpf_swap, void, (mpf_ptr, mpf_ptr))
 
 typedef struct dotbench_gmp {

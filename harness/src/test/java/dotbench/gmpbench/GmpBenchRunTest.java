@@ -91,13 +91,39 @@ class GmpBenchRunTest {
     }
 
     @Test
-    void piWorkloadComputesPi() {
-        try (GmpCase pi = helper.newCase(gmps.get("system"), "pi(10000)")) {
+    void piWorkloadDigitsMatchMpfrAtEverySuiteSize() throws Throwable {
+        Gmp system = gmps.get("system");
+        for (long digits : new long[] {10000, 100000, 1000000}) {
+            try (GmpCase pi = helper.newCase(system, "pi(" + digits + ")")) {
+                pi.answerHash();
+                BigInteger got = pi.output(0).orElseThrow();
+                BigInteger want = MpfrPi.floorTimesPowerOfTen(system, digits);
+                BigInteger unit = BigInteger.TEN.pow((int) digits);
+                assertTrue(
+                        want.compareTo(unit.multiply(BigInteger.valueOf(3))) >= 0
+                                && want.compareTo(unit.shiftLeft(2)) < 0,
+                        "the oracle is 3.xxx times 10^digits");
+                // every digit: the 3 and all `digits` decimals
+                assertEquals(-1, MpfrPi.firstDifference(got, want), "pi(" + digits + ") differs from MPFR's pi");
+            }
+        }
+    }
+
+    @Test
+    void piDigitCheckCatchesAPlantedWrongDigit() throws Throwable {
+        Gmp system = gmps.get("system");
+        try (GmpCase pi = helper.newCase(system, "pi(10000)")) {
             pi.answerHash();
-            String digits = pi.output(0).orElseThrow().toString();
-            assertTrue(
-                    digits.startsWith("31415926535897932384626433832795028841971693993751"), digits.substring(0, 60));
-            assertTrue(digits.length() >= 10000 && digits.length() <= 10002, "about 10^4 digits: " + digits.length());
+            BigInteger got = pi.output(0).orElseThrow();
+            BigInteger want = MpfrPi.floorTimesPowerOfTen(system, 10000);
+            assertEquals(-1, MpfrPi.firstDifference(got, want));
+            // the digit at index 9990 (the 3 is index 0) moved by one, the rest left as they are
+            int digit = got.toString().charAt(9990) - '0';
+            BigInteger unit = BigInteger.TEN.pow(10000 - 9990);
+            BigInteger planted = digit == 9 ? got.subtract(unit) : got.add(unit);
+            assertEquals(9990, MpfrPi.firstDifference(planted, want));
+            // and the last digit alone
+            assertEquals(10000, MpfrPi.firstDifference(got.xor(BigInteger.ONE), want));
         }
     }
 
