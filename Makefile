@@ -39,9 +39,14 @@ test:
 bench:
 	@$(call TIMED,bench) $(MAKE) --no-print-directory bench-all
 run-all: $(RUN_TARGETS)
-# one suite after another, each announced and timed (mk/steps.sh: a table of what each took)
+# One suite after another, each announced and timed (mk/steps.sh: a table of what each took).
+# The steps in TEST_PARALLEL build their prerequisites NPROC at a time: their prerequisite graphs
+# were read for two jobs writing one file (the libraries' variant builds lock and share their
+# patched tree under a lock; GMP's try waits for make check in the same tree; the source
+# fetches run one at a time); every other step keeps one job.
+TEST_PARALLEL := test-dot test-dot-layout test-libs test-taint test-sanitize test-fuzz
 test-all:
-	@MAKE="$(MAKE)" mk/steps.sh $(TEST_TARGETS) format-check
+	@MAKE="$(MAKE)" STEPS_PARALLEL="$(TEST_PARALLEL)" STEPS_JOBS=$(NPROC) mk/steps.sh $(TEST_TARGETS) format-check
 	@echo "make test: all suites passed"
 bench-all: $(BENCH_TARGETS)
 clean:

@@ -19,15 +19,30 @@ runs+=("mpn_mul_basecase 1-16 default" "mpn_sqr_basecase 1-16 default")
 # TRY_RUNS="function:sizes:crossover ..." replaces the list, TRY_REPS sets try's repetitions
 # (default 10) (the per-DOT_ISA runs of mk/safety.mk)
 if [[ -n ${TRY_RUNS:-} ]]; then runs=(); for r in $TRY_RUNS; do runs+=("${r//:/ }"); done; fi
-for t in "${runs[@]}"; do
-  set -- $t
-  xenv=()
+# The runs are independent processes: NPROC at a time (default 2), each with its own log, their
+# lines printed in list order once all have ended; the first failure (in list order) is reported.
+one() {
+  local i=$1 log=$obj/try.$1.out
+  set -- ${runs[$i]}
+  local xenv=()
   [[ $3 == default ]] || xenv=(DOT_CROSSOVER="$3")
   # try's seed is fixed unless -R is given; -W: no progress spinner in a log. It exits non-zero
   # on the first mismatch.
-  before=$(grep -cE "^$1 [0-9]+$" "$obj/try.out" || true)
-  (cd "$obj/tests/devel" && env "${xenv[@]}" ./try -W ${TRY_REPS:+-r "$TRY_REPS"} -s "$2" "$1") >> "$obj/try.out" 2>&1 || { tail -30 "$obj/try.out"; echo "try $1 (DOT_CROSSOVER=$3): FAIL"; exit 1; }
-  after=$(grep -cE "^$1 [0-9]+$" "$obj/try.out" || true)
-  (( after > before )) || { echo "try $1: no test count printed"; exit 1; }
-  echo "  try $1 (sizes $2, crossover $3${DOT_ISA:+, DOT_ISA=$DOT_ISA}): passed $(grep -E "^$1 [0-9]+$" "$obj/try.out" | tail -1 | cut -d" " -f2) tests"
+  (cd "$obj/tests/devel" && env "${xenv[@]}" ./try -W ${TRY_REPS:+-r "$TRY_REPS"} -s "$2" "$1") > "$log" 2>&1
+  echo $? > "$log.rc"
+}
+rm -f "$obj"/try.[0-9]*.out "$obj"/try.[0-9]*.out.rc
+for i in "${!runs[@]}"; do
+  while (($(jobs -pr | wc -l) >= ${NPROC:-2})); do wait -n; done
+  one "$i" &
+done
+wait
+for i in "${!runs[@]}"; do
+  set -- ${runs[$i]}
+  log=$obj/try.$i.out
+  cat "$log" >> "$obj/try.out"
+  [[ $(cat "$log.rc" 2>/dev/null) == 0 ]] || { tail -30 "$log"; echo "try $1 (DOT_CROSSOVER=$3): FAIL"; exit 1; }
+  count=$(grep -E "^$1 [0-9]+$" "$log" | tail -1 | cut -d" " -f2 || true)
+  [[ -n $count ]] || { echo "try $1: no test count printed (see $log)"; exit 1; }
+  echo "  try $1 (sizes $2, crossover $3${DOT_ISA:+, DOT_ISA=$DOT_ISA}): passed $count tests"
 done

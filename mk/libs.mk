@@ -45,7 +45,8 @@ pin_changed = $(if $(filter-out $(2),$(shell cat $(LIBS_SRC)/$(1).version 2>/dev
 .PHONY: libs-pin-changed
 $(LIBS_SRC)/gmp.version: $(LIBS_SRC)/apt/updated $(call pin_changed,gmp,$(GMP_DEB_VERSION))
 	mk/fetch-source.sh $(LIBS_SRC) gmp '$(GMP_DEB_VERSION)'
-$(LIBS_SRC)/openssl.version: $(LIBS_SRC)/apt/updated $(call pin_changed,openssl,$(OPENSSL_DEB_VERSION))
+# one fetch at a time (they share the download folder and its log), also under make -j
+$(LIBS_SRC)/openssl.version: $(LIBS_SRC)/apt/updated $(call pin_changed,openssl,$(OPENSSL_DEB_VERSION)) | $(LIBS_SRC)/gmp.version
 	mk/fetch-source.sh $(LIBS_SRC) openssl '$(OPENSSL_DEB_VERSION)'
 
 # The +dfsg tarball has no doc/, but the generated Makefile.in and configure still name it
@@ -61,14 +62,15 @@ $(LIBS_SRC)/openssl.ready: $(LIBS_SRC)/openssl.version
 
 # ---- the variant matrix --------------------------------------------------------------------
 # The scripts are idempotent (cache keys), so they run every time and touch nothing when current.
+# NPROC variants build at once (each with make -j NPROC): GMP's configure runs on one core for a
+# minute, so two builds side by side keep both cores busy. The scripts lock per variant and share
+# the patched tree under a lock (mk/variant-build.sh); xargs fails when any build fails.
 libs-gmp: $(LIBS_SRC)/gmp.ready $(DOT_A) | deps
-	@for v in $(GMP_VARIANTS); do \
-	  $(LIBS_ENV) DEB_VERSION=$$(cat $(LIBS_SRC)/gmp.version) nice -n 10 gmp-patch/build.sh $$v $(LIBS_SRC)/gmp $(BUILD) || exit 1; \
-	done
+	@printf '%s\n' $(GMP_VARIANTS) | $(LIBS_ENV) DEB_VERSION=$$(cat $(LIBS_SRC)/gmp.version) \
+	  xargs -P $(NPROC) -I{} nice -n 10 gmp-patch/build.sh {} $(LIBS_SRC)/gmp $(BUILD)
 libs-openssl: $(LIBS_SRC)/openssl.ready $(DOT_A) | deps
-	@for v in $(OPENSSL_VARIANTS); do \
-	  $(LIBS_ENV) DEB_VERSION=$$(cat $(LIBS_SRC)/openssl.version) nice -n 10 openssl-patch/build.sh $$v $(LIBS_SRC)/openssl $(BUILD) || exit 1; \
-	done
+	@printf '%s\n' $(OPENSSL_VARIANTS) | $(LIBS_ENV) DEB_VERSION=$$(cat $(LIBS_SRC)/openssl.version) \
+	  xargs -P $(NPROC) -I{} nice -n 10 openssl-patch/build.sh {} $(LIBS_SRC)/openssl $(BUILD)
 
 # ---- tests ---------------------------------------------------------------------------------
 # Each suite's pass is remembered next to the build it checked (the stamp is older than a rebuilt
@@ -78,10 +80,11 @@ $(BUILD)/obj/gmp/%/check.ok: libs-gmp
 	@if [ ! -f $@ ] || [ $(BUILD)/gmp/$*/manifest.json -nt $@ ]; then \
 	  echo "gmp/$*: make check"; \
 	  NPROC=$(NPROC) nice -n 10 gmp-patch/check.sh $(BUILD)/obj/gmp/$* && touch $@; fi
-$(BUILD)/obj/gmp/dot/try.ok: libs-gmp
+# after the dot tree's make check: both build in its tests/ folder
+$(BUILD)/obj/gmp/dot/try.ok: libs-gmp $(BUILD)/obj/gmp/dot/check.ok
 	@if [ ! -f $@ ] || [ $(BUILD)/gmp/dot/manifest.json -nt $@ ]; then \
 	  echo "gmp/dot: tests/devel/try"; \
-	  nice -n 10 gmp-patch/try.sh $(BUILD)/obj/gmp/dot && touch $@; fi
+	  NPROC=$(NPROC) nice -n 10 gmp-patch/try.sh $(BUILD)/obj/gmp/dot && touch $@; fi
 
 test-libs-openssl: $(foreach v,dot dot-noasm,$(BUILD)/obj/openssl/$(v)/tests.ok)
 $(BUILD)/obj/openssl/%/tests.ok: libs-openssl

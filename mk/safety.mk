@@ -159,8 +159,8 @@ $(SAFETY_OUT)/fuzz/fuzz_addsub_planted: $(DOT_DIR)/test/fuzz/fuzz_addsub.c $(SAF
 
 .PHONY: test-fuzz fuzz-long
 test-fuzz: $(addprefix $(SAFETY_OUT)/fuzz/,$(FUZZ_TARGETS) fuzz_addsub_planted)
-	@echo "== fuzzing (libFuzzer, GMP as the oracle): $(FUZZ_SECONDS) s a target, then the planted wrong answer"
-	@$(DOT_DIR)/test/fuzz/run.sh $(SAFETY_OUT)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	@echo "== fuzzing (libFuzzer, GMP as the oracle): $(FUZZ_SECONDS) s a target and the planted wrong answer, $(NPROC) at a time"
+	@NPROC=$(NPROC) $(DOT_DIR)/test/fuzz/run.sh $(SAFETY_OUT)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 TEST_TARGETS += test-fuzz
 fuzz-long: $(addprefix $(SAFETY_OUT)/fuzz/,$(FUZZ_TARGETS) fuzz_addsub_planted)
 	@$(DOT_DIR)/test/fuzz/run.sh $(SAFETY_OUT)/fuzz $(FUZZ_LONG_SECONDS) $(FUZZ_TARGETS)

@@ -5,6 +5,8 @@
 # STEPS_RECORD (default build/timings/test-steps.tsv, written after a complete successful run),
 # so the slowest suites of `make test` are named by the run itself.
 #   usage: mk/steps.sh TARGET...      (MAKE names the make to call; default make)
+# STEPS_PARALLEL: the steps whose own prerequisites may build STEPS_JOBS at a time (make -j; the
+# Makefile names those checked to be safe under it), the others run with one job.
 set -uo pipefail
 [ $# -gt 0 ] || { echo "usage: mk/steps.sh TARGET..." >&2; exit 2; }
 make_cmd=${MAKE:-make}
@@ -38,7 +40,9 @@ for target in "$@"; do
   start=$SECONDS
   children_cpu
   cpu0=$CPU_NOW
-  $make_cmd --no-print-directory "$target"
+  jobs=()
+  case " ${STEPS_PARALLEL:-} " in *" $target "*) jobs=(-j"${STEPS_JOBS:-2}") ;; esac
+  $make_cmd --no-print-directory "${jobs[@]}" "$target"
   status=$?
   names+=("$target")
   took+=($((SECONDS - start)))
