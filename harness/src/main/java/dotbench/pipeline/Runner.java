@@ -72,10 +72,15 @@ public final class Runner {
      * the target, which saves the short batches without changing where it ends.
      */
     static long calibrate(Timed op, long targetNs) {
-        long warmNs = op.run(1).cpuNs();
-        if (warmNs >= targetNs) {
+        Sample warm = op.run(1);
+        if (warm.cpuNs() >= targetNs) {
             return 1;
         }
+        // The prediction divides by the warm-up's wall time: one short call's CPU time can read 0
+        // (a suite counting user time subtracts the system time the kernel accounts in tick-sized
+        // steps), which would start the doubling at 2^27 reps for a 250 ms target. Wall time is
+        // never below the call's CPU time, so the start stays at or below where doubling ends.
+        long warmNs = Math.max(warm.cpuNs(), warm.wallNs());
         long reps = Long.highestOneBit(Math.max(1, targetNs / Math.max(1, warmNs)));
         for (; ; reps *= 2) {
             if (op.run(reps).cpuNs() >= targetNs || reps >= Long.MAX_VALUE / 4) {

@@ -54,6 +54,34 @@ class RunnerTest {
         assertEquals(List.of("A", "B"), List.copyOf(m.samples().keySet()), "variants keep their order");
     }
 
+    /**
+     * A warm-up call whose CPU (user) time reads 0, as a 25 us call's can when the kernel accounts
+     * a tick of system time inside it: the doubling must still start from its wall time. Before the
+     * fix it started at 2^27 reps for 250 ms (a full GMPbench-style run sat an hour in one batch).
+     */
+    @Test
+    void aWarmUpReadingNoCpuTimeStartsTheDoublingFromItsWallTime() {
+        List<String> log = new ArrayList<>();
+        Timed zeroWarmUp = new Timed() {
+            @Override
+            public Sample run(long reps) {
+                log.add("A:" + reps);
+                long cpu = reps == 1 ? 0 : reps * 1_000;
+                return Sample.of(reps, cpu, reps * 1_000);
+            }
+
+            @Override
+            public Sample runEmpty(long reps) {
+                return Sample.of(reps, reps, reps);
+            }
+        };
+        assertEquals(8, Runner.calibrate(zeroWarmUp, 5_000));
+        assertEquals(List.of("A:1", "A:4", "A:8"), log);
+        log.clear();
+        assertEquals(256, Runner.calibrate(zeroWarmUp, 250_000), "250 us at 1 us a call: 256 reps, never 2^18");
+        assertEquals("A:128", log.get(1));
+    }
+
     /** An operation whose output goes wrong after {@code goodRuns} stretches, as a broken variant's would. */
     private static final class Breaking implements Timed {
         private int runs;
