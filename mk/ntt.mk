@@ -22,13 +22,13 @@ bench-flint: $(FLINT_BENCH) libs-gmp
 #   make test-openssl-ntt    OpenSSL's BN/RSA/DH/DSA recipes and test_rsapss on it with every odd
 #                            modulus through the NTT (DOTSSL_NTT_MIN_BITS=0; NTT_TEST_MIN_BITS),
 #                            counted, and gdb's proof that an RSA-6144 verify reaches the NTT
-#   make bench-rsa-ntt       RSA sign/verify/encrypt/decrypt at 6144-10240 bits, stock, dot and
+#   make bench-rsa-ntt       RSA sign/verify/encrypt/decrypt at 5120-10240 bits, stock, dot and
 #                            ntt interleaved (NTT_RSA_ROUNDS rounds of NTT_RSA_SECONDS CPU seconds
 #                            per operation), then the calls per operation on ntt
 NTT_TEST_MIN_BITS ?= 0
 NTT_RSA_ROUNDS ?= 9
 NTT_RSA_SECONDS ?= 1
-NTT_RSA_BITS ?= 6144 7680 8192 10240
+NTT_RSA_BITS ?= 5120 6144 7680 8192 10240
 .PHONY: libs-openssl-ntt test-openssl-ntt bench-rsa-ntt
 libs-openssl-ntt: $(LIBS_SRC)/openssl.ready $(DOT_A) | deps
 	@$(LIBS_ENV) DEB_VERSION=$$(cat $(LIBS_SRC)/openssl.version) nice -n 10 openssl-patch/build.sh ntt $(LIBS_SRC)/openssl $(BUILD)
