@@ -6,7 +6,7 @@ import java.nio.file.Path;
 /**
  * A library variant found on disk, not yet loaded.
  *
- * @param name     "stock", "dot", "stock-noasm", "dot-noasm" (the build/ folder's name), or "system"
+ * @param name     "stock", "dot", "stock-noasm", "dot-noasm", "ntt" (the build/ folder's name), or "system"
  * @param kind     which library it is
  * @param library  absolute path of the shared object
  * @param include  the folder with its headers (gmp.h), when it has one
@@ -21,8 +21,11 @@ public record VariantSpec(String name, LibraryKind kind, Path library, Path incl
         return Files.isRegularFile(library);
     }
 
-    /** True for the folder-built variants that carry the dot patches ("dot", "dot-noasm"). */
+    /**
+     * True for the folder-built variants that carry the dot patches: "dot", "dot-noasm", and
+     * OpenSSL's opt-in "ntt" (DoTSSL with the NTT Montgomery patch on top, make libs-openssl-ntt).
+     */
     public boolean patched() {
-        return name.equals("dot") || name.startsWith("dot-");
+        return name.equals("dot") || name.startsWith("dot-") || name.equals("ntt");
     }
 }
