@@ -12,7 +12,6 @@
  * those ratios.
  * usage: bench_ntt_mont [--quick]
  */
-#include <dlfcn.h>
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include "../test/common/check.h"
 #include "dot_ntt.h"
 #include "gmp_origin.h"
+#include "ossl_bn.h"
 #include "timing.h"
 
 void __gmpn_binvert(mp_ptr, mp_srcptr, mp_size_t, mp_ptr);
@@ -30,17 +30,9 @@ void __gmpn_redc_n(mp_ptr, mp_ptr, mp_srcptr, mp_size_t, mp_srcptr);
 #define MAX_SAMPLES 41
 #define SAMPLE_CYCLES 200000.0
 
-/* OpenSSL's BIGNUM API through dlopen: pointers to its opaque types as void *. */
+/* OpenSSL's BIGNUM Montgomery API (ossl_bn.h) from the libcrypto named below. */
 static struct {
-    void *(*ctx_new)(void);
-    void *(*mont_new)(void);
-    int (*mont_set)(void *mont, const void *mod, void *ctx);
-    void *(*lebin2bn)(const unsigned char *s, int len, void *ret);
-    int (*bn2lebinpad)(const void *a, unsigned char *to, int tolen);
-    int (*mont_mul)(void *r, const void *a, const void *b, void *mont, void *ctx);
-    void (*bn_free)(void *);
-    void (*mont_free)(void *);
-    void (*ctx_free)(void *);
+    ossl_bn bn;
     const char *path;
     int loaded;
 } ossl;
@@ -49,20 +41,7 @@ static int ossl_load(void)
 {
     const char *path = getenv("DOT_BENCH_LIBCRYPTO");
     ossl.path = path && *path ? path : "build/openssl/stock/lib/libcrypto.so.3";
-    void *h = dlopen(ossl.path, RTLD_NOW | RTLD_LOCAL);
-    if (!h)
-        return 0;
-    *(void **)&ossl.ctx_new = dlsym(h, "BN_CTX_new");
-    *(void **)&ossl.mont_new = dlsym(h, "BN_MONT_CTX_new");
-    *(void **)&ossl.mont_set = dlsym(h, "BN_MONT_CTX_set");
-    *(void **)&ossl.lebin2bn = dlsym(h, "BN_lebin2bn");
-    *(void **)&ossl.bn2lebinpad = dlsym(h, "BN_bn2lebinpad");
-    *(void **)&ossl.mont_mul = dlsym(h, "BN_mod_mul_montgomery");
-    *(void **)&ossl.bn_free = dlsym(h, "BN_free");
-    *(void **)&ossl.mont_free = dlsym(h, "BN_MONT_CTX_free");
-    *(void **)&ossl.ctx_free = dlsym(h, "BN_CTX_free");
-    return ossl.ctx_new && ossl.mont_new && ossl.mont_set && ossl.lebin2bn && ossl.bn2lebinpad &&
-           ossl.mont_mul && ossl.bn_free && ossl.mont_free && ossl.ctx_free;
+    return ossl_bn_open(&ossl.bn, ossl.path);
 }
 
 typedef struct {
@@ -76,21 +55,21 @@ enum { GMP, DOT, OSSL, CONTENDERS };
 
 static void *to_bn(const mp_limb_t *x, size_t k)
 {
-    return ossl.lebin2bn((const unsigned char *)x, (int)(k * sizeof *x),
-                         NULL); /* little-endian x86 */
+    return ossl.bn.lebin2bn((const unsigned char *)x, (int)(k * sizeof *x),
+                            NULL); /* little-endian x86 */
 }
 
 /* OpenSSL's context for md's modulus and the operands a, b; 0 if it failed */
 static int ossl_setup(modulus *md, const mp_limb_t *a, const mp_limb_t *b)
 {
-    md->bctx = ossl.ctx_new();
-    md->bmont = ossl.mont_new();
+    md->bctx = ossl.bn.ctx_new();
+    md->bmont = ossl.bn.mont_new();
     md->bn = to_bn(md->n, md->k);
     md->ba = to_bn(a, md->k);
     md->bb = to_bn(b, md->k);
     md->br = to_bn(a, md->k);
     return md->bctx && md->bmont && md->bn && md->ba && md->bb && md->br &&
-           ossl.mont_set(md->bmont, md->bn, md->bctx);
+           ossl.bn.mont_set(md->bmont, md->bn, md->bctx);
 }
 
 static void ossl_teardown(modulus *md)
@@ -98,11 +77,11 @@ static void ossl_teardown(modulus *md)
     void **bns[] = {&md->bn, &md->ba, &md->bb, &md->br};
     for (size_t i = 0; i < 4; i++)
         if (*bns[i])
-            ossl.bn_free(*bns[i]), *bns[i] = NULL;
+            ossl.bn.bn_free(*bns[i]), *bns[i] = NULL;
     if (md->bmont)
-        ossl.mont_free(md->bmont), md->bmont = NULL;
+        ossl.bn.mont_free(md->bmont), md->bmont = NULL;
     if (md->bctx)
-        ossl.ctx_free(md->bctx), md->bctx = NULL;
+        ossl.bn.ctx_free(md->bctx), md->bctx = NULL;
 }
 
 static void gmp_mont(modulus *md, mp_limb_t *r, const mp_limb_t *a, const mp_limb_t *b)
@@ -121,7 +100,7 @@ static double time_calls(modulus *md, int who, mp_limb_t *r, const mp_limb_t *a,
         else if (who == GMP)
             gmp_mont(md, r, a, b);
         else
-            ossl.mont_mul(md->br, md->ba, md->bb, md->bmont, md->bctx);
+            ossl.bn.mont_mul(md->br, md->ba, md->bb, md->bmont, md->bctx);
     }
     return (double)(dot_tsc_end() - t0) / reps;
 }
@@ -167,8 +146,8 @@ static int one_size(size_t bits, int samples)
             return 1;
         }
         static mp_limb_t ogot[MAX_LIMBS];
-        ossl.mont_mul(md.br, md.ba, md.bb, md.bmont, md.bctx);
-        ossl.bn2lebinpad(md.br, (unsigned char *)ogot, (int)(k * sizeof ogot[0]));
+        ossl.bn.mont_mul(md.br, md.ba, md.bb, md.bmont, md.bctx);
+        ossl.bn.bn2lebinpad(md.br, (unsigned char *)ogot, (int)(k * sizeof ogot[0]));
         if (memcmp(ogot, want, k * sizeof ogot[0]) != 0) {
             fprintf(stderr,
                     "BN_mod_mul_montgomery disagrees with mpn_redc_n at %zu bits: not timed\n",

@@ -164,9 +164,9 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
     }
 
     for (size_t v = 0; v < n_ossl; v++) {
-        ossl[v].mod = ossl[v].lebin2bn((const unsigned char *)c.p, (int)(8 * c.n), NULL);
-        ossl[v].mont = ossl[v].mont_new();
-        ossl[v].mont_set(ossl[v].mont, ossl[v].mod, ossl[v].ctx);
+        ossl[v].mod = ossl[v].bn.lebin2bn((const unsigned char *)c.p, (int)(8 * c.n), NULL);
+        ossl[v].mont = ossl[v].bn.mont_new();
+        ossl[v].bn.mont_set(ossl[v].mont, ossl[v].mod, ossl[v].ctx);
     }
     for (size_t j = 0; j < nk; j++)
         contender_init(&c, &ks[j], a, b, lb);
@@ -298,8 +298,8 @@ static int bench_file(const char *path, int rounds, gmp_randstate_t rs)
     for (size_t j = 0; j < nk; j++)
         contender_clear(&ks[j]);
     for (size_t v = 0; v < n_ossl; v++) {
-        ossl[v].mont_free(ossl[v].mont);
-        ossl[v].bn_free(ossl[v].mod);
+        ossl[v].bn.mont_free(ossl[v].mont);
+        ossl[v].bn.bn_free(ossl[v].mod);
         ossl[v].mont = ossl[v].mod = NULL;
     }
     for (int l = 0; l < LANES; l++)
@@ -356,6 +356,6 @@ int main(int argc, char **argv)
     gmp_randclear(rs);
     globfree(&files);
     for (size_t v = 0; v < n_ossl; v++)
-        ossl[v].ctx_free(ossl[v].ctx);
+        ossl[v].bn.ctx_free(ossl[v].ctx);
     return status;
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "pmns_impl.h"
+#include "../ossl_bn.h"
 
 #define MAX_CONTENDERS 32
 #define MAX_ROUNDS 501
@@ -30,17 +31,9 @@ typedef struct {
     uint64_t k0[2];
 } ctx;
 
-/* OpenSSL's BIGNUM API through dlopen (pointers to its opaque types as void *), per libcrypto. */
+/* One libcrypto variant: its BIGNUM Montgomery API (ossl_bn.h) and this benchmark's state. */
 typedef struct {
-    void *(*ctx_new)(void);
-    void *(*mont_new)(void);
-    int (*mont_set)(void *mont, const void *mod, void *ctx);
-    void *(*lebin2bn)(const unsigned char *s, int len, void *ret);
-    int (*bn2lebinpad)(const void *a, unsigned char *to, int tolen);
-    int (*mont_mul)(void *r, const void *a, const void *b, void *mont, void *ctx);
-    void (*bn_free)(void *);
-    void (*mont_free)(void *);
-    void (*ctx_free)(void *);
+    ossl_bn bn;
     char name[32], path[256];
     void *ctx, *mont, *mod; /* mont, mod: per parameter file */
 } ossl_lib;

@@ -19,7 +19,7 @@ static void chain_value(ctx *c, const contender *k, int l, mpz_t out)
         limbs_to_mpz(out, w, c->n);
         break;
     case OSSL:
-        k->lib->bn2lebinpad(k->bacc[l], (unsigned char *)w, (int)(8 * c->n));
+        k->lib->bn.bn2lebinpad(k->bacc[l], (unsigned char *)w, (int)(8 * c->n));
         limbs_to_mpz(out, w, c->n);
         break;
     case MONT:

@@ -21,22 +21,9 @@ int ossl_load(ossl_lib *o, const char *name, const char *path)
 {
     snprintf(o->name, sizeof o->name, "%s", name);
     snprintf(o->path, sizeof o->path, "%s", path);
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h)
+    if (!ossl_bn_open(&o->bn, path))
         return 0;
-    *(void **)&o->ctx_new = dlsym(h, "BN_CTX_new");
-    *(void **)&o->mont_new = dlsym(h, "BN_MONT_CTX_new");
-    *(void **)&o->mont_set = dlsym(h, "BN_MONT_CTX_set");
-    *(void **)&o->lebin2bn = dlsym(h, "BN_lebin2bn");
-    *(void **)&o->bn2lebinpad = dlsym(h, "BN_bn2lebinpad");
-    *(void **)&o->mont_mul = dlsym(h, "BN_mod_mul_montgomery");
-    *(void **)&o->bn_free = dlsym(h, "BN_free");
-    *(void **)&o->mont_free = dlsym(h, "BN_MONT_CTX_free");
-    *(void **)&o->ctx_free = dlsym(h, "BN_CTX_free");
-    if (!(o->ctx_new && o->mont_new && o->mont_set && o->lebin2bn && o->bn2lebinpad &&
-          o->mont_mul && o->bn_free && o->mont_free && o->ctx_free))
-        return 0;
-    o->ctx = o->ctx_new();
+    o->ctx = o->bn.ctx_new();
     return o->ctx != NULL;
 }
 
@@ -84,7 +71,7 @@ out:
 void amm_load(const ossl_lib *o)
 {
     Dl_info info;
-    if (!dladdr((void *)o->ctx_new, &info) || !info.dli_fbase)
+    if (!dladdr((void *)o->bn.ctx_new, &info) || !info.dli_fbase)
         return;
     static const char *names[2][2] = {
         {"ossl_rsaz_amm52x20_x1_ifma256", "ossl_rsaz_amm52x40_x1_ifma256"},
@@ -150,7 +137,7 @@ void step(ctx *c, contender *k)
         break;
     case OSSL:
         for (int l = 0; l < L; l++)
-            k->lib->mont_mul(k->bacc[l], k->bacc[l], k->by, k->lib->mont, k->lib->ctx);
+            k->lib->bn.mont_mul(k->bacc[l], k->bacc[l], k->by, k->lib->mont, k->lib->ctx);
         break;
     case AMM1:
         for (int l = 0; l < L; l++)
@@ -198,10 +185,10 @@ void contender_init(ctx *c, contender *k, mpz_t *a, const mpz_t b, const uint64_
         break;
     case OSSL:
         k->mont_bits = 64 * c->n;
-        k->by = k->lib->lebin2bn((const unsigned char *)lb, (int)(8 * c->n), NULL);
+        k->by = k->lib->bn.lebin2bn((const unsigned char *)lb, (int)(8 * c->n), NULL);
         for (int l = 0; l < k->lanes; l++) {
             mpz_to_limbs(la, c->n, a[l]);
-            k->bacc[l] = k->lib->lebin2bn((const unsigned char *)la, (int)(8 * c->n), NULL);
+            k->bacc[l] = k->lib->bn.lebin2bn((const unsigned char *)la, (int)(8 * c->n), NULL);
         }
         break;
     case AMM1:
@@ -235,8 +222,8 @@ void contender_clear(contender *k)
             mpz_clear(k->zacc[l]);
     }
     if (k->kind == OSSL) {
-        k->lib->bn_free(k->by);
+        k->lib->bn.bn_free(k->by);
         for (int l = 0; l < k->lanes; l++)
-            k->lib->bn_free(k->bacc[l]);
+            k->lib->bn.bn_free(k->bacc[l]);
     }
 }
