@@ -1,9 +1,26 @@
 /*
- * DoT add/sub with AVX-512F+VL, w = 8 limbs a vector. Phase 2's masks come straight out of the
- * unsigned compares into mask registers; phase 3 adds each lane's receiver bit, shifted out of a
- * broadcast of the group's bits. Four vectors (32 limbs) share one pass through dot_lookahead; the
- * last n % 8 limbs go through the add-with-carry chain (the driver in dot_impl.h), which costs
- * less than a masked vector pass.
+ * DoT add/sub with AVX-512F+VL, w = 8 limbs a vector, in two flavours that share phase 1 (one
+ * vector add or subtract per 8 limbs) and differ in where the carries go.
+ *
+ * Fast flavour, the lane shift (avx512_lane_*): the carries stay in vector registers. A lane's
+ * carry (borrow) out is the top bit of one ternary-logic op on a, b and the lane result; shifted
+ * down to 0 or 1 and moved one lane up by valignq (the previous vector's top lane entering lane
+ * 0), it is added in (phase 3). That is the exact answer unless a carry lands on a propagating
+ * lane (sum all ones, difference zero), where it cascades: then, and only then, the add wraps
+ * (the subtract borrows), which one unsigned compare per vector detects. Four vectors are checked
+ * before any of them is stored; from a group with a cascade on, the lookahead kernel below does
+ * the rest of the call, from the carry into that group (phase 4, rare on random data). No general
+ * register sits between a vector's loads and its store, so a call's latency is a few vector
+ * operations: that is what counts inside GMP, whose algorithms read what the previous add or
+ * subtract just wrote (toom interpolation works in place), more than throughput on operands at
+ * rest. The last n % 8 limbs go first, through the add-with-carry chain, whose carry enters the
+ * first vector's lane 0.
+ *
+ * Constant-time flavour, the lookahead (avx512_lookahead_*): phase 2's generate and propagate
+ * masks come out of unsigned compares into mask registers and go to one general register per four
+ * vectors, where dot_lookahead resolves every cascade with one add and no branch on the data;
+ * phase 3 adds each lane's receiver bit, shifted out of a broadcast of the group's bits. The last
+ * n % 8 limbs go through the chain after the vectors (the driver in dot_impl.h).
  */
 #ifndef DOT_AVX512_AORS_H
 #define DOT_AVX512_AORS_H
@@ -14,8 +31,13 @@
 
 #define DOT_AVX512_W 8
 #define DOT_AVX512_GROUP 4
+/* 0 only in the emulated test's planted control, which must then see cascades go wrong. */
+#ifndef DOT_LANE_CASCADE_CHECK
+#define DOT_LANE_CASCADE_CHECK 1
+#endif
 
-DOT_ALWAYS_INLINE __m512i avx512_phase1(__m512i a, __m512i b, dot_op op, uint64_t *g, uint64_t *p)
+DOT_ALWAYS_INLINE __m512i avx512_lookahead_phase1(__m512i a, __m512i b, dot_op op, uint64_t *g,
+                                                  uint64_t *p)
 {
     __m512i r;
     if (op == DOT_OP_ADD) {
@@ -34,7 +56,7 @@ DOT_ALWAYS_INLINE __m512i avx512_phase1(__m512i a, __m512i b, dot_op op, uint64_
  * lane's own bit shifted to the top and back, two vector ops that stay in vector registers (the
  * alternatives, a masked add or masks merged with kunpck, move the bits through mask registers;
  * the README's "variants tried and not kept" says how they compared). */
-DOT_ALWAYS_INLINE __m512i avx512_receivers(__m512i bits, int k)
+DOT_ALWAYS_INLINE __m512i avx512_lookahead_receivers(__m512i bits, int k)
 {
     const int b = DOT_AVX512_W * k;
     const __m512i to_top = _mm512_set_epi64(56 - b, 57 - b, 58 - b, 59 - b, 60 - b, 61 - b, 62 - b,
@@ -43,24 +65,120 @@ DOT_ALWAYS_INLINE __m512i avx512_receivers(__m512i bits, int k)
 }
 
 /* Phase 3: add (sub) each receiving lane's carry (borrow) to vector k. */
-DOT_ALWAYS_INLINE __m512i avx512_apply(__m512i r, __m512i bits, int k, dot_op op)
+DOT_ALWAYS_INLINE __m512i avx512_lookahead_apply(__m512i r, __m512i bits, int k, dot_op op)
 {
-    return op == DOT_OP_ADD ? _mm512_add_epi64(r, avx512_receivers(bits, k))
-                            : _mm512_sub_epi64(r, avx512_receivers(bits, k));
+    return op == DOT_OP_ADD ? _mm512_add_epi64(r, avx512_lookahead_receivers(bits, k))
+                            : _mm512_sub_epi64(r, avx512_lookahead_receivers(bits, k));
 }
 
 /* The driver's primitives (DOT_DEFINE_VECTOR_AORS, dot_impl.h): one vector's unaligned load and
  * store, and the group's receiver bits in every lane. */
-DOT_ALWAYS_INLINE __m512i avx512_load(const dot_limb_t *p)
+DOT_ALWAYS_INLINE __m512i avx512_lookahead_load(const dot_limb_t *p)
 {
     return _mm512_loadu_si512((const void *)p);
 }
-DOT_ALWAYS_INLINE void avx512_store(dot_limb_t *p, __m512i v) { _mm512_storeu_si512((void *)p, v); }
-DOT_ALWAYS_INLINE __m512i avx512_broadcast(uint64_t bits)
+DOT_ALWAYS_INLINE void avx512_lookahead_store(dot_limb_t *p, __m512i v)
+{
+    _mm512_storeu_si512((void *)p, v);
+}
+DOT_ALWAYS_INLINE __m512i avx512_lookahead_broadcast(uint64_t bits)
 {
     return _mm512_set1_epi64((long long)bits);
 }
 
-DOT_DEFINE_VECTOR_AORS(avx512, __m512i, DOT_AVX512_W, DOT_AVX512_GROUP)
+DOT_DEFINE_VECTOR_AORS(avx512_lookahead, __m512i, DOT_AVX512_W, DOT_AVX512_GROUP)
+
+/* Each lane's carry (add) or borrow (sub) out of r = a op b, as 0 or 1. The top bit of
+ * (a & b) | ((a | b) & ~r) is the carry of a + b (truth table 0xD4 over a, b, r); the top bit of
+ * (~a & b) | ((~a | b) & r) is the borrow of a - b (0x8E). */
+DOT_ALWAYS_INLINE __m512i avx512_lane_carries(__m512i a, __m512i b, __m512i r, dot_op op)
+{
+    __m512i t = op == DOT_OP_ADD ? _mm512_ternarylogic_epi64(a, b, r, 0xD4)
+                                 : _mm512_ternarylogic_epi64(a, b, r, 0x8E);
+    return _mm512_srli_epi64(t, 63);
+}
+
+/* Lane 7 of c (0 or 1): the carry out of the vector whose carries c holds. */
+DOT_ALWAYS_INLINE uint64_t avx512_lane_top(__m512i c)
+{
+    return (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(_mm512_alignr_epi64(c, c, 7)));
+}
+
+/* `vecs` (1..4) vectors at rp, up, vp. *carries holds the previous vector's lane carries (only
+ * lane 7 matters: the carry into this group); on success the group is stored, *carries receives
+ * its last vector's and the result is 1. A cascade stores nothing and returns 0. */
+DOT_ALWAYS_INLINE int avx512_lane_group(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                        int vecs, __m512i *carries, dot_op op)
+{
+    __m512i r[DOT_AVX512_GROUP], c[DOT_AVX512_GROUP];
+    DOT_UNROLL
+    for (int k = 0; k < vecs; k++) {
+        __m512i a = avx512_lookahead_load(up + DOT_AVX512_W * k);
+        __m512i b = avx512_lookahead_load(vp + DOT_AVX512_W * k);
+        /* opaque to gcc, which would otherwise load each operand twice (once folded into the add,
+         * once for the ternary-logic op, which overwrites one input) */
+        __asm__("" : "+v"(a), "+v"(b));
+        r[k] = op == DOT_OP_ADD ? _mm512_add_epi64(a, b) : _mm512_sub_epi64(a, b);
+        c[k] = avx512_lane_carries(a, b, r[k], op);
+    }
+    __mmask8 cascade = 0;
+    DOT_UNROLL
+    for (int k = 0; k < vecs; k++) {
+        /* lane j receives lane j-1's carry; lane 0 the previous vector's lane 7 */
+        __m512i in = _mm512_alignr_epi64(c[k], k ? c[k - 1] : *carries, 7);
+        if (op == DOT_OP_ADD) {
+            r[k] = _mm512_add_epi64(r[k], in);
+            cascade |= _mm512_cmplt_epu64_mask(r[k], in); /* wrapped: all ones took a carry */
+        } else {
+            cascade |= _mm512_cmplt_epu64_mask(r[k], in); /* zero takes a borrow */
+            r[k] = _mm512_sub_epi64(r[k], in);
+        }
+    }
+    if (__builtin_expect(DOT_LANE_CASCADE_CHECK && cascade != 0, 0))
+        return 0;
+    DOT_UNROLL
+    for (int k = 0; k < vecs; k++)
+        avx512_lookahead_store(rp + DOT_AVX512_W * k, r[k]);
+    *carries = c[vecs - 1];
+    return 1;
+}
+
+/* The fast flavour. After a cascade the rest of the call goes through the lookahead kernel, from
+ * the carry into the group that cascaded: operands that cascade once (long runs of all-ones or
+ * zero limbs) tend to cascade again, and the lookahead's branch-free form takes them at its own
+ * speed (its fast form would mispredict its cascade branch on them). */
+DOT_ALWAYS_INLINE dot_limb_t avx512_lane_aors(dot_limb_t *rp, const dot_limb_t *up,
+                                              const dot_limb_t *vp, size_t n, dot_limb_t cin,
+                                              dot_op op)
+{
+    size_t head = n % DOT_AVX512_W;
+    if (head) {
+        cin = chain_aors(rp, up, vp, head, cin, op, DOT_FAST);
+        if (head == n)
+            return cin;
+        rp += head, up += head, vp += head, n -= head;
+    }
+    __m512i carries = _mm512_set1_epi64((long long)cin);
+    const size_t group = DOT_AVX512_W * DOT_AVX512_GROUP;
+    size_t i = 0;
+    for (; i + group <= n; i += group)
+        if (!avx512_lane_group(rp + i, up + i, vp + i, DOT_AVX512_GROUP, &carries, op))
+            goto cascade;
+    for (; i < n; i += DOT_AVX512_W)
+        if (!avx512_lane_group(rp + i, up + i, vp + i, 1, &carries, op))
+            goto cascade;
+    return avx512_lane_top(carries);
+cascade:
+    return avx512_lookahead_aors(rp + i, up + i, vp + i, n - i, avx512_lane_top(carries), op,
+                                 DOT_CT);
+}
+
+/* The core DOT_DEFINE_AORS instantiates (add_n.c, sub_n.c): the flavour is a constant there. */
+DOT_ALWAYS_INLINE dot_limb_t avx512_aors(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                         size_t n, dot_limb_t cin, dot_op op, dot_flavour flavour)
+{
+    return flavour == DOT_FAST ? avx512_lane_aors(rp, up, vp, n, cin, op)
+                               : avx512_lookahead_aors(rp, up, vp, n, cin, op, flavour);
+}
 
 #endif

@@ -47,8 +47,22 @@ static inline simde__m512i dot_emu_srai_epi64(simde__m512i a, unsigned int imm)
     return simde_mm512_loadu_si512(lanes);
 }
 
+/* valignq: lanes imm..imm+7 of the 16-lane concatenation hi:lo (SIMDe 0.7.4 lacks the 64-bit
+ * form). */
+static inline simde__m512i dot_emu_alignr_epi64(simde__m512i hi, simde__m512i lo, int imm)
+{
+    uint64_t cat[16], out[8];
+    simde_mm512_storeu_si512(cat, lo);
+    simde_mm512_storeu_si512(cat + 8, hi);
+    for (int i = 0; i < 8; i++)
+        out[i] = cat[(i + (imm & 7)) % 16];
+    return simde_mm512_loadu_si512(out);
+}
+
 #undef _mm512_srai_epi64
 #define _mm512_srai_epi64 dot_emu_srai_epi64
+#undef _mm512_alignr_epi64
+#define _mm512_alignr_epi64 dot_emu_alignr_epi64
 #undef _mm512_cmplt_epu64_mask
 #undef _mm512_maskz_loadu_epi64
 #undef _mm512_mask_storeu_epi64
