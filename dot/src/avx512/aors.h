@@ -88,6 +88,15 @@ DOT_ALWAYS_INLINE __m512i avx512_lookahead_broadcast(uint64_t bits)
 
 DOT_DEFINE_VECTOR_AORS(avx512_lookahead, __m512i, DOT_AVX512_W, DOT_AVX512_GROUP)
 
+/* Hides a loaded vector's origin from gcc, which would otherwise load each operand twice (once
+ * folded into the add, once for the ternary-logic op, which overwrites an input): 8 loads a group
+ * instead of 12. SIMDe's emulated vectors are not registers, so the emulated build goes without. */
+#ifdef DOT_EMULATE_AVX512
+#define DOT_AVX512_OPAQUE(v) ((void)(v))
+#else
+#define DOT_AVX512_OPAQUE(v) __asm__("" : "+v"(v))
+#endif
+
 /* Each lane's carry (add) or borrow (sub) out of r = a op b, as 0 or 1. The top bit of
  * (a & b) | ((a | b) & ~r) is the carry of a + b (truth table 0xD4 over a, b, r); the top bit of
  * (~a & b) | ((~a | b) & r) is the borrow of a - b (0x8E). */
@@ -115,9 +124,8 @@ DOT_ALWAYS_INLINE int avx512_lane_group(dot_limb_t *rp, const dot_limb_t *up, co
     for (int k = 0; k < vecs; k++) {
         __m512i a = avx512_lookahead_load(up + DOT_AVX512_W * k);
         __m512i b = avx512_lookahead_load(vp + DOT_AVX512_W * k);
-        /* opaque to gcc, which would otherwise load each operand twice (once folded into the add,
-         * once for the ternary-logic op, which overwrites one input) */
-        __asm__("" : "+v"(a), "+v"(b));
+        DOT_AVX512_OPAQUE(a);
+        DOT_AVX512_OPAQUE(b);
         r[k] = op == DOT_OP_ADD ? _mm512_add_epi64(a, b) : _mm512_sub_epi64(a, b);
         c[k] = avx512_lane_carries(a, b, r[k], op);
     }
