@@ -118,6 +118,7 @@ $(DOT_OUT)/bench/bench_%: $(DOT_DIR)/bench/bench_%.c $$(call bench_parts,$$*) $$
 bench-dot: $(DOT_BENCHES) libs-gmp
 	@for b in $(DOT_BENCHES); do echo "== $$b"; env $(DOT_BENCH_RUN) $$b || exit 1; done
 	@echo "== $(DOT_OUT)/bench/bench_addsub --small"; env $(DOT_BENCH_RUN) $(DOT_OUT)/bench/bench_addsub --small
+	@echo "== $(DOT_OUT)/bench/bench_addsub --inplace"; env $(DOT_BENCH_RUN) $(DOT_OUT)/bench/bench_addsub --inplace
 bench-dot-quick: $(DOT_BENCHES) libs-gmp
 	@for b in $(DOT_BENCHES); do echo "== $$b --quick"; env $(DOT_BENCH_RUN) $$b --quick || exit 1; done
 BENCH_TARGETS += bench-dot

@@ -6,10 +6,14 @@
  * contender takes one sample in turn (round robin, rotating the start) so drift hits all of them
  * alike; the figure is the median over the samples. Each contender's result is checked against
  * GMP's before timing, so a wrong kernel cannot post a number.
- * usage: bench_addsub [--quick | --small]
- *   --small: every size from 1 to 32 limbs and a few up to 64, in TSC cycles per call: where the
- *            fixed cost of a vector kernel decides (GMP's Karatsuba/Toom leaves add and subtract
- *            such operands), and where the paper's sizes (multiples of 8 limbs) do not look.
+ * usage: bench_addsub [--quick | --small | --inplace]
+ *   --small:   every size from 1 to 32 limbs and a few up to 64, in TSC cycles per call: where the
+ *              fixed cost of a vector kernel decides (GMP's Karatsuba/Toom leaves add and subtract
+ *              such operands), and where the paper's sizes (multiples of 8 limbs) do not look.
+ *   --inplace: u = u + v (u - v) back to back, each call reading what the previous one wrote,
+ *              u one limb past a 64-byte boundary and v two (as limb arrays from malloc are):
+ *              the pattern of GMP's toom interpolation, where a kernel's latency from its loads
+ *              to its stores counts, not only its throughput.
  */
 #include <gmp.h>
 #include <stdio.h>
@@ -123,15 +127,54 @@ static int measure(const contender *c, size_t nc, const dot_limb_t *u, const dot
     return 0;
 }
 
-static int table(int sub, int cascade, int samples, const size_t *sizes, size_t count, int per_call)
+/* Median cycles per call of u = u op v, back to back; u starts from u0 in every sample. */
+static int measure_inplace(const contender *c, size_t nc, const dot_limb_t *u0,
+                           const dot_limb_t *v0, size_t n, int samples, double *median)
+{
+    static _Alignas(64) dot_limb_t ubuf[MAXN + 8], vbuf[MAXN + 8], expect[MAXN];
+    static double cycles[MAX_CONTENDERS][512];
+    dot_limb_t *u = ubuf + 1, *v = vbuf + 2;
+    memcpy(v, v0, n * sizeof *v);
+    memcpy(expect, u0, n * sizeof *u);
+    dot_limb_t expect_carry = c[0].fn(expect, expect, v, n);
+    for (size_t k = 1; k < nc; k++) {
+        memcpy(u, u0, n * sizeof *u);
+        dot_limb_t carry = c[k].fn(u, u, v, n);
+        if (carry != expect_carry || memcmp(u, expect, n * sizeof *u) != 0) {
+            fprintf(stderr, "%s gives a wrong in-place result at n=%zu: not timed\n", c[k].label,
+                    n);
+            return -1;
+        }
+    }
+    int reps = (int)(4096 / n) + 8;
+    for (int s = 0; s < samples; s++) {
+        for (size_t j = 0; j < nc; j++) {
+            size_t k = (j + (size_t)s) % nc;
+            memcpy(u, u0, n * sizeof *u);
+            uint64_t t0 = dot_tsc_begin();
+            for (int i = 0; i < reps; i++)
+                c[k].fn(u, u, v, n);
+            uint64_t t1 = dot_tsc_end();
+            cycles[k][s] = (double)(t1 - t0) / reps;
+        }
+    }
+    for (size_t k = 0; k < nc; k++)
+        median[k] = dot_median(cycles[k], (size_t)samples);
+    return 0;
+}
+
+static int table(int sub, int cascade, int samples, const size_t *sizes, size_t count, int per_call,
+                 int inplace)
 {
     contender c[MAX_CONTENDERS];
     size_t nc = contenders_for(sub, c);
     static dot_limb_t u[MAXN], v[MAXN];
     dot_rng rng;
     dot_rng_seed(&rng, 7);
-    printf("\n%s, %s operands: TSC cycles per %s (median of %d samples)\n", sub ? "sub_n" : "add_n",
-           cascade ? "full-cascade" : "random", per_call ? "call" : "limb", samples);
+    printf("\n%s, %s operands%s: TSC cycles per %s (median of %d samples)\n",
+           sub ? "sub_n" : "add_n", cascade ? "full-cascade" : "random",
+           inplace ? ", in place back to back (u one limb, v two past a 64-byte line)" : "",
+           per_call ? "call" : "limb", samples);
     printf("%6s %5s", "bits", "limbs");
     for (size_t k = 0; k < nc; k++)
         printf(" %9s", c[k].label);
@@ -144,7 +187,8 @@ static int table(int sub, int cascade, int samples, const size_t *sizes, size_t 
         size_t n = sizes[s];
         fill(u, v, n, sub, cascade, &rng);
         double med[MAX_CONTENDERS];
-        if (measure(c, nc, u, v, n, samples, med) != 0) {
+        if ((inplace ? measure_inplace(c, nc, u, v, n, samples, med)
+                     : measure(c, nc, u, v, n, samples, med)) != 0) {
             status = 1;
             continue;
         }
@@ -163,8 +207,9 @@ int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     int small = argc > 1 && strcmp(argv[1], "--small") == 0;
-    if (argc > 2 || (argc > 1 && !quick && !small)) {
-        fprintf(stderr, "usage: %s [--quick | --small]\n", argv[0]);
+    int inplace = argc > 1 && strcmp(argv[1], "--inplace") == 0;
+    if (argc > 2 || (argc > 1 && !quick && !small && !inplace)) {
+        fprintf(stderr, "usage: %s [--quick | --small | --inplace]\n", argv[0]);
         return 2;
     }
     int samples = quick ? 15 : 101;
@@ -180,11 +225,17 @@ int main(int argc, char **argv)
         for (size_t n = 40; n <= 64; n += 8)
             sizes[count++] = n;
         for (int sub = 0; sub < 2; sub++)
-            status |= table(sub, 0, samples, sizes, count, 1);
+            status |= table(sub, 0, samples, sizes, count, 1, 0);
+        return status;
+    }
+    if (inplace) {
+        static const size_t sizes[] = {4, 8, 11, 16, 22, 24, 32, 36, 48, 64, 128, 256, 512};
+        for (int sub = 0; sub < 2; sub++)
+            status |= table(sub, 0, samples, sizes, sizeof sizes / sizeof sizes[0], 1, 1);
         return status;
     }
     for (int sub = 0; sub < 2; sub++)
         for (int cascade = 0; cascade < 2; cascade++)
-            status |= table(sub, cascade, samples, dot_paper_sizes, 12, 0);
+            status |= table(sub, cascade, samples, dot_paper_sizes, 12, 0, 0);
     return status;
 }
