@@ -37,22 +37,33 @@ static size_t tune_sizes(size_t *sizes)
     return count;
 }
 
-/* Median cycles per call of a and b on the same operands, interleaved; 0 if they disagree. The
- * operands sit 1, 2 and 3 limbs past a 64-byte boundary: the libraries pass limb arrays from
- * malloc (16-byte aligned) and at limb offsets into them, so a vector kernel's loads and stores
- * mostly straddle cache lines there, and its crossover must be measured so. */
+/* Where the operands of a sample sit in one arena, in limbs from a 64-byte boundary. Each is 1, 2
+ * or 3 limbs past a boundary: the libraries pass limb arrays from malloc (16-byte aligned) and at
+ * limb offsets into them, so a vector kernel's loads and stores mostly straddle cache lines there,
+ * and its crossover must be measured so. The distances between them differ, since one layout can
+ * decide alone: with the output 120 bytes past an input modulo 4 KiB (the last placement, the only
+ * one this program used before) the AVX-512 kernels ran at half their speed elsewhere and the pick
+ * put the chain up to 70 limbs, where three other layouts put it at 16-28 (likely 4K aliasing:
+ * the next call's loads wait on this call's stores). Samples rotate through the placements, so the
+ * median is the common case, not one layout's. */
+static const struct {
+    size_t u, v, r;
+} placements[] = {{2, 1123, 2249}, {1, 602, 1403}, {3, 2501, 5002}, {2, 523, 1041}};
+enum { PLACEMENTS = sizeof placements / sizeof placements[0], ARENA = 5002 + MAXN + 8 };
+
+/* Median cycles per call of a and b on the same operands, interleaved sample by sample and
+ * rotating through the placements; 0 if they disagree. */
 static int time_pair(dot_aors_fn a, dot_aors_fn b, size_t n, int samples, double *ta, double *tb)
 {
-    static dot_limb_t ubuf[MAXN + 8] __attribute__((aligned(64))),
-        vbuf[MAXN + 8] __attribute__((aligned(64))), rbuf[MAXN + 8] __attribute__((aligned(64))),
-        rb[MAXN];
-    dot_limb_t *u = ubuf + 2, *v = vbuf + 3, *ra = rbuf + 1;
+    static dot_limb_t arena[ARENA] __attribute__((aligned(64))), rb[MAXN];
     static dot_rng rng;
     static int seeded;
     if (!seeded) {
         dot_rng_seed(&rng, 11);
         seeded = 1;
     }
+    dot_limb_t *u = arena + placements[0].u, *v = arena + placements[0].v;
+    dot_limb_t *ra = arena + placements[0].r;
     for (size_t i = 0; i < n; i++) {
         u[i] = dot_rng_next(&rng);
         v[i] = dot_rng_next(&rng);
@@ -62,6 +73,12 @@ static int time_pair(dot_aors_fn a, dot_aors_fn b, size_t n, int samples, double
     double sa[MAX_SAMPLES], sb[MAX_SAMPLES];
     int reps = (int)(2048 / n) + 8;
     for (int s = 0; s < samples; s++) {
+        const dot_limb_t *src_u = u, *src_v = v;
+        u = arena + placements[s % PLACEMENTS].u;
+        v = arena + placements[s % PLACEMENTS].v;
+        ra = arena + placements[s % PLACEMENTS].r;
+        memmove(u, src_u, n * sizeof *u);
+        memmove(v, src_v, n * sizeof *v);
         for (int j = 0; j < 2; j++) {
             dot_aors_fn f = (j + s) % 2 ? b : a;
             uint64_t t0 = dot_tsc_begin();
