@@ -97,12 +97,36 @@ static void fill(dot_limb_t *u, dot_limb_t *v, size_t n, int sub, int cascade, d
     }
 }
 
+/* Median cycles per call of each contender: rp = up op vp, `reps` calls back to back a sample, the
+ * contenders taking turns (rotating who goes first). With `u0` (the in-place runs: rp == up), rp
+ * is reset to u0 before each sample, so every sample starts from the same operands. */
+static void time_rounds(const contender *c, size_t nc, int samples, dot_limb_t *rp,
+                        const dot_limb_t *up, const dot_limb_t *vp, size_t n, const dot_limb_t *u0,
+                        double *median)
+{
+    static double cycles[MAX_CONTENDERS][512];
+    int reps = (int)(4096 / n) + 8;
+    for (int s = 0; s < samples; s++) {
+        for (size_t j = 0; j < nc; j++) {
+            size_t k = (j + (size_t)s) % nc;
+            if (u0)
+                memcpy(rp, u0, n * sizeof *rp);
+            uint64_t t0 = dot_tsc_begin();
+            for (int i = 0; i < reps; i++)
+                c[k].fn(rp, up, vp, n);
+            uint64_t t1 = dot_tsc_end();
+            cycles[k][s] = (double)(t1 - t0) / reps;
+        }
+    }
+    for (size_t k = 0; k < nc; k++)
+        median[k] = dot_median(cycles[k], (size_t)samples);
+}
+
 /* Median cycles per call of each contender on one operand pair. */
 static int measure(const contender *c, size_t nc, const dot_limb_t *u, const dot_limb_t *v,
                    size_t n, int samples, double *median)
 {
     static dot_limb_t r[MAXN], expect[MAXN];
-    static double cycles[MAX_CONTENDERS][512];
     dot_limb_t expect_carry = c[0].fn(expect, u, v, n);
     for (size_t k = 1; k < nc; k++) {
         dot_limb_t carry = c[k].fn(r, u, v, n);
@@ -111,19 +135,7 @@ static int measure(const contender *c, size_t nc, const dot_limb_t *u, const dot
             return -1;
         }
     }
-    int reps = (int)(4096 / n) + 8;
-    for (int s = 0; s < samples; s++) {
-        for (size_t j = 0; j < nc; j++) {
-            size_t k = (j + (size_t)s) % nc;
-            uint64_t t0 = dot_tsc_begin();
-            for (int i = 0; i < reps; i++)
-                c[k].fn(r, u, v, n);
-            uint64_t t1 = dot_tsc_end();
-            cycles[k][s] = (double)(t1 - t0) / reps;
-        }
-    }
-    for (size_t k = 0; k < nc; k++)
-        median[k] = dot_median(cycles[k], (size_t)samples);
+    time_rounds(c, nc, samples, r, u, v, n, NULL, median);
     return 0;
 }
 
@@ -132,7 +144,6 @@ static int measure_inplace(const contender *c, size_t nc, const dot_limb_t *u0,
                            const dot_limb_t *v0, size_t n, int samples, double *median)
 {
     static _Alignas(64) dot_limb_t ubuf[MAXN + 8], vbuf[MAXN + 8], expect[MAXN];
-    static double cycles[MAX_CONTENDERS][512];
     dot_limb_t *u = ubuf + 1, *v = vbuf + 2;
     memcpy(v, v0, n * sizeof *v);
     memcpy(expect, u0, n * sizeof *u);
@@ -146,20 +157,7 @@ static int measure_inplace(const contender *c, size_t nc, const dot_limb_t *u0,
             return -1;
         }
     }
-    int reps = (int)(4096 / n) + 8;
-    for (int s = 0; s < samples; s++) {
-        for (size_t j = 0; j < nc; j++) {
-            size_t k = (j + (size_t)s) % nc;
-            memcpy(u, u0, n * sizeof *u);
-            uint64_t t0 = dot_tsc_begin();
-            for (int i = 0; i < reps; i++)
-                c[k].fn(u, u, v, n);
-            uint64_t t1 = dot_tsc_end();
-            cycles[k][s] = (double)(t1 - t0) / reps;
-        }
-    }
-    for (size_t k = 0; k < nc; k++)
-        median[k] = dot_median(cycles[k], (size_t)samples);
+    time_rounds(c, nc, samples, u, u, v, n, u0, median);
     return 0;
 }
 
