@@ -122,42 +122,33 @@ static void time_rounds(const contender *c, size_t nc, int samples, dot_limb_t *
         median[k] = dot_median(cycles[k], (size_t)samples);
 }
 
-/* Median cycles per call of each contender on one operand pair. */
-static int measure(const contender *c, size_t nc, const dot_limb_t *u, const dot_limb_t *v,
-                   size_t n, int samples, double *median)
+/* Median cycles per call of each contender on one operand pair, after checking each one's result
+ * against the first's. In place: u = u op v back to back, u one limb and v two past a 64-byte line,
+ * u starting from u0 in every sample. */
+static int measure(const contender *c, size_t nc, const dot_limb_t *u0, const dot_limb_t *v0,
+                   size_t n, int samples, int inplace, double *median)
 {
     static dot_limb_t r[MAXN], expect[MAXN];
-    dot_limb_t expect_carry = c[0].fn(expect, u, v, n);
+    static _Alignas(64) dot_limb_t ubuf[MAXN + 8], vbuf[MAXN + 8];
+    dot_limb_t *rp = r;
+    const dot_limb_t *up = u0, *vp = v0;
+    if (inplace) {
+        memcpy(vbuf + 2, v0, n * sizeof *v0);
+        vp = vbuf + 2;
+        up = rp = ubuf + 1;
+    }
+    dot_limb_t expect_carry = c[0].fn(expect, u0, vp, n);
     for (size_t k = 1; k < nc; k++) {
-        dot_limb_t carry = c[k].fn(r, u, v, n);
-        if (carry != expect_carry || memcmp(r, expect, n * sizeof *r) != 0) {
-            fprintf(stderr, "%s gives a wrong result at n=%zu: not timed\n", c[k].label, n);
+        if (inplace)
+            memcpy(rp, u0, n * sizeof *rp);
+        dot_limb_t carry = c[k].fn(rp, up, vp, n);
+        if (carry != expect_carry || memcmp(rp, expect, n * sizeof *rp) != 0) {
+            fprintf(stderr, "%s gives a wrong%s result at n=%zu: not timed\n", c[k].label,
+                    inplace ? " in-place" : "", n);
             return -1;
         }
     }
-    time_rounds(c, nc, samples, r, u, v, n, NULL, median);
-    return 0;
-}
-
-/* Median cycles per call of u = u op v, back to back; u starts from u0 in every sample. */
-static int measure_inplace(const contender *c, size_t nc, const dot_limb_t *u0,
-                           const dot_limb_t *v0, size_t n, int samples, double *median)
-{
-    static _Alignas(64) dot_limb_t ubuf[MAXN + 8], vbuf[MAXN + 8], expect[MAXN];
-    dot_limb_t *u = ubuf + 1, *v = vbuf + 2;
-    memcpy(v, v0, n * sizeof *v);
-    memcpy(expect, u0, n * sizeof *u);
-    dot_limb_t expect_carry = c[0].fn(expect, expect, v, n);
-    for (size_t k = 1; k < nc; k++) {
-        memcpy(u, u0, n * sizeof *u);
-        dot_limb_t carry = c[k].fn(u, u, v, n);
-        if (carry != expect_carry || memcmp(u, expect, n * sizeof *u) != 0) {
-            fprintf(stderr, "%s gives a wrong in-place result at n=%zu: not timed\n", c[k].label,
-                    n);
-            return -1;
-        }
-    }
-    time_rounds(c, nc, samples, u, u, v, n, u0, median);
+    time_rounds(c, nc, samples, rp, up, vp, n, inplace ? u0 : NULL, median);
     return 0;
 }
 
@@ -185,8 +176,7 @@ static int table(int sub, int cascade, int samples, const size_t *sizes, size_t 
         size_t n = sizes[s];
         fill(u, v, n, sub, cascade, &rng);
         double med[MAX_CONTENDERS];
-        if ((inplace ? measure_inplace(c, nc, u, v, n, samples, med)
-                     : measure(c, nc, u, v, n, samples, med)) != 0) {
+        if (measure(c, nc, u, v, n, samples, inplace, med) != 0) {
             status = 1;
             continue;
         }
