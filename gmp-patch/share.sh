@@ -11,6 +11,7 @@
 # Needs `make java` (the driver) and perf.
 set -euo pipefail
 root=$(dirname "$(dirname "$(realpath "$0")")")
+. "$root/gmp-patch/test_names.sh"
 base=stock cand=dot
 if [ $# -ge 2 ] && [ -d "$root/build/gmp/$1" ] && [ -d "$root/build/gmp/$2" ]; then
   base=$1 cand=$2
@@ -27,7 +28,7 @@ if [ $# -eq 0 ]; then
 else
   tests=()
   for t in "$@"; do
-    mapfile -t expanded < <("$driver" --list | grep -E "^$(printf '%s' "$t" | sed 's/[][().*^$]/\\&/g')(\(|$)" || true)
+    mapfile -t expanded < <(test_names "$driver" "$t")
     [ ${#expanded[@]} -gt 0 ] || { echo "share.sh: unknown test '$t'" >&2; exit 2; }
     tests+=("${expanded[@]}")
   done

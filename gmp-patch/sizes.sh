@@ -7,6 +7,7 @@
 # shares are per call of the whole test, calibration included. Needs `make java` (the driver).
 set -euo pipefail
 root=$(dirname "$(dirname "$(realpath "$0")")")
+. "$root/gmp-patch/test_names.sh"
 variant=${1:-stock}
 shift || true
 lib=$root/build/gmp/$variant/lib/libgmp.so
@@ -25,7 +26,7 @@ else
 fi
 for t in "${tests[@]}"; do
   # a program name expands to its tests
-  mapfile -t expanded < <("$driver" --list | grep -F -- "$t" | grep -E "^$(printf '%s' "$t" | sed 's/[][().*^$]/\\&/g')(\(|$)" || true)
+  mapfile -t expanded < <(test_names "$driver" "$t")
   [ ${#expanded[@]} -gt 0 ] || { echo "sizes.sh: unknown test '$t'" >&2; exit 2; }
   for one in "${expanded[@]}"; do
     echo "== $variant $one"
