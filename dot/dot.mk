@@ -112,13 +112,14 @@ bench_parts = $(wildcard $(DOT_DIR)/bench/$(1)/*.c)
 $(DOT_OUT)/bench/bench_%: $(DOT_DIR)/bench/bench_%.c $$(call bench_parts,$$*) $$(wildcard $(DOT_DIR)/bench/$$*/*.h) \
                           $(wildcard $(DOT_DIR)/bench/*.h) $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A)
 	@mkdir -p $(@D)
-	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(call bench_parts,$*) $(DOT_COMMON_SRCS) $(DOT_A) -lgmp -ldl
+	$(CC) $(DOT_TEST_CFLAGS) -o $@ $< $(call bench_parts,$*) $(DOT_COMMON_SRCS) $(DOT_A) -lgmp -ldl -lm
 
 .PHONY: bench-dot bench-dot-quick
 bench-dot: $(DOT_BENCHES) libs-gmp
 	@for b in $(DOT_BENCHES); do echo "== $$b"; env $(DOT_BENCH_RUN) $$b || exit 1; done
 	@echo "== $(DOT_OUT)/bench/bench_addsub --small"; env $(DOT_BENCH_RUN) $(DOT_OUT)/bench/bench_addsub --small
 	@echo "== $(DOT_OUT)/bench/bench_addsub --inplace"; env $(DOT_BENCH_RUN) $(DOT_OUT)/bench/bench_addsub --inplace
+	@echo "== $(DOT_OUT)/bench/bench_addsub --placement"; env $(DOT_BENCH_RUN) $(DOT_OUT)/bench/bench_addsub --placement
 bench-dot-quick: $(DOT_BENCHES) libs-gmp
 	@for b in $(DOT_BENCHES); do echo "== $$b --quick"; env $(DOT_BENCH_RUN) $$b --quick || exit 1; done
 BENCH_TARGETS += bench-dot

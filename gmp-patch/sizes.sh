@@ -4,7 +4,8 @@
 # VARIANT is a build/gmp folder (default stock); TEST is a test or a program name as
 # `dotbench gmpbench --tests` takes them (default: every test). Each test runs a few times in
 # gmpbench_native under an LD_PRELOAD shim (test/addsub_sizes.c) that counts sizes, so the
-# shares are per call of the whole test, calibration included. Needs `make java` (the driver).
+# shares are per call of the whole test, calibration included; each line ends with the share of
+# calls and limbs made in place (rp == up or vp). Needs `make java` (the driver).
 set -euo pipefail
 root=$(dirname "$(dirname "$(realpath "$0")")")
 . "$root/gmp-patch/test_names.sh"

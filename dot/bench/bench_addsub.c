@@ -6,7 +6,7 @@
  * contender takes one sample in turn (round robin, rotating the start) so drift hits all of them
  * alike; the figure is the median over the samples. Each contender's result is checked against
  * GMP's before timing, so a wrong kernel cannot post a number.
- * usage: bench_addsub [--quick | --small | --inplace]
+ * usage: bench_addsub [--quick | --small | --inplace | --placement]
  *   --small:   every size from 1 to 32 limbs and a few up to 64, in TSC cycles per call: where the
  *              fixed cost of a vector kernel decides (GMP's Karatsuba/Toom leaves add and subtract
  *              such operands), and where the paper's sizes (multiples of 8 limbs) do not look.
@@ -14,6 +14,11 @@
  *              u one limb past a 64-byte boundary and v two (as limb arrays from malloc are):
  *              the pattern of GMP's toom interpolation, where a kernel's latency from its loads
  *              to its stores counts, not only its throughput.
+ *   --placement: where the operands lie and who wrote them last, at 8 placements of rp, up, vp
+ *              (limb offsets from a 64-byte line), 8-256 limbs: at rest (rp apart), in place back
+ *              to back (u = u op v), and right after GMP's scalar code wrote u (mpn_lshift, then
+ *              rp = u op v; the pair is timed). Prints GMP's time over each contender's, as the
+ *              geometric mean over the placements and the worst one.
  */
 #include <gmp.h>
 #include <stdio.h>
@@ -24,6 +29,8 @@
 #include "dot_baselines.h"
 #include "gmp_origin.h"
 #include "timing.h"
+
+#include <math.h>
 
 #define MAX_CONTENDERS 24
 #define MAXN 512
@@ -191,13 +198,101 @@ static int table(int sub, int cascade, int samples, const size_t *sizes, size_t 
     return status;
 }
 
+/* --placement. Who wrote an operand last, and where it lies, decide whether a vector load is
+ * served from a store still in flight: this times GMP, the dispatched entry point, the chain and
+ * the widest vector kernel in three situations at eight placements each. */
+enum { AT_REST, IN_PLACE, AFTER_SCALAR_WRITE, SITUATIONS };
+static const char *const situation_names[SITUATIONS] = {
+    "at rest (rp apart)", "in place back to back (u = u op v)",
+    "right after GMP's mpn_lshift wrote u (the pair timed: mpn_lshift + rp = u op v)"};
+static const int placements[8][3] = {{0, 0, 0}, {1, 1, 1}, {1, 3, 5}, {3, 0, 6},
+                                     {7, 2, 4}, {2, 2, 0}, {5, 5, 3}, {4, 4, 4}}; /* rp, up, vp */
+
+static double time_placed(aors_fn fn, int situation, dot_limb_t *rp, dot_limb_t *up,
+                          const dot_limb_t *vp, const dot_limb_t *w, size_t n, int reps)
+{
+    uint64_t t0 = dot_tsc_begin();
+    for (int i = 0; i < reps; i++) {
+        if (situation == IN_PLACE) {
+            fn(up, up, vp, n);
+        } else if (situation == AFTER_SCALAR_WRITE) {
+            mpn_lshift(up, w, (mp_size_t)n, 1);
+            fn(rp, up, vp, n);
+        } else {
+            fn(rp, up, vp, n);
+        }
+    }
+    return (double)(dot_tsc_end() - t0) / reps;
+}
+
+static int placement_table(int sub, int situation, int samples)
+{
+    static const size_t sizes[] = {8, 12, 16, 20, 24, 25, 28, 31, 32, 33, 40, 48, 57, 64, 128, 256};
+    contender c[4] = {{"gmp", sub ? gmp_sub : gmp_add}, {"dot", sub ? dot_sub_n : dot_add_n}};
+    size_t nc = 2;
+    const dot_kernels *chain = dot_kernels_for("chain");
+    c[nc++] = (contender){"adc chain", sub ? chain->sub_n : chain->add_n};
+    const char *wide = dot_isa_supported("avx512") ? "avx512" : "avx2";
+    const dot_kernels *k = dot_kernels_for(wide);
+    if (k) {
+        c[nc] = (contender){"", sub ? k->sub_n : k->add_n};
+        snprintf(c[nc++].label, sizeof c->label, "%s", wide);
+    }
+    static _Alignas(64) dot_limb_t rbuf[MAXN + 8], ubuf[MAXN + 8], vbuf[MAXN + 8], w[MAXN],
+        expect[MAXN];
+    dot_rng rng;
+    dot_rng_seed(&rng, 11);
+    printf("\n%s, %s: GMP's time / each one's (geometric mean over the 8 placements; worst)\n",
+           sub ? "sub_n" : "add_n", situation_names[situation]);
+    printf("%5s", "limbs");
+    for (size_t j = 1; j < nc; j++)
+        printf(" %16s", c[j].label);
+    printf("\n");
+    static double cycles[4][512];
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        size_t n = sizes[s];
+        double log_sum[4] = {0}, worst[4] = {INFINITY, INFINITY, INFINITY, INFINITY};
+        for (int p = 0; p < 8; p++) {
+            dot_limb_t *rp = rbuf + placements[p][0], *up = ubuf + placements[p][1];
+            dot_limb_t *vp = vbuf + placements[p][2];
+            fill(w, vp, n, sub, 0, &rng);
+            mpn_lshift(up, w, (mp_size_t)n, 1);
+            dot_limb_t expect_carry = c[0].fn(expect, up, vp, n);
+            for (size_t j = 1; j < nc; j++)
+                if (c[j].fn(rp, up, vp, n) != expect_carry ||
+                    memcmp(rp, expect, n * sizeof *rp) != 0) {
+                    fprintf(stderr, "%s gives a wrong result at n=%zu: not timed\n", c[j].label, n);
+                    return 1;
+                }
+            int reps = (int)(2048 / n) + 8;
+            for (int t = 0; t < samples; t++)
+                for (size_t j = 0; j < nc; j++) {
+                    size_t q = (j + (size_t)t) % nc;
+                    cycles[q][t] = time_placed(c[q].fn, situation, rp, up, vp, w, n, reps);
+                }
+            double gmp = dot_median(cycles[0], (size_t)samples);
+            for (size_t j = 1; j < nc; j++) {
+                double ratio = gmp / dot_median(cycles[j], (size_t)samples);
+                log_sum[j] += log(ratio);
+                worst[j] = fmin(worst[j], ratio);
+            }
+        }
+        printf("%5zu", n);
+        for (size_t j = 1; j < nc; j++)
+            printf("    %5.2fx (%4.2f)", exp(log_sum[j] / 8), worst[j]);
+        printf("\n");
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     int small = argc > 1 && strcmp(argv[1], "--small") == 0;
     int inplace = argc > 1 && strcmp(argv[1], "--inplace") == 0;
-    if (argc > 2 || (argc > 1 && !quick && !small && !inplace)) {
-        fprintf(stderr, "usage: %s [--quick | --small | --inplace]\n", argv[0]);
+    int placement = argc > 1 && strcmp(argv[1], "--placement") == 0;
+    if (argc > 2 || (argc > 1 && !quick && !small && !inplace && !placement)) {
+        fprintf(stderr, "usage: %s [--quick | --small | --inplace | --placement]\n", argv[0]);
         return 2;
     }
     int samples = quick ? 15 : 101;
@@ -214,6 +309,12 @@ int main(int argc, char **argv)
             sizes[count++] = n;
         for (int sub = 0; sub < 2; sub++)
             status |= table(sub, 0, samples, sizes, count, 1, 0);
+        return status;
+    }
+    if (placement) {
+        for (int situation = 0; situation < SITUATIONS; situation++)
+            for (int sub = 0; sub < 2; sub++)
+                status |= placement_table(sub, situation, 31);
         return status;
     }
     if (inplace) {

@@ -14,6 +14,8 @@ typedef limb (*aors_fn)(limb *, const limb *, const limb *, long);
 
 enum { BUCKETS = 65 }; /* sizes 1..64 one by one, then one bucket for 65 and more */
 static unsigned long counts[2][BUCKETS + 1];
+/* limbs (all calls, calls of 24 limbs or more) and the in-place share of each (rp == up or vp) */
+static unsigned long limbs[2][2], inplace_calls[2], inplace_limbs[2][2];
 static aors_fn real[2];
 static const char *const names[2] = {"__gmpn_add_n", "__gmpn_sub_n"};
 
@@ -35,6 +37,12 @@ static limb count(int k, limb *r, const limb *u, const limb *v, long n)
     if (real[k] == NULL)
         real[k] = resolve(k);
     counts[k][n < BUCKETS ? n : BUCKETS]++;
+    int in_place = r == u || r == v, big = n >= 24;
+    limbs[k][0] += (unsigned long)n;
+    limbs[k][1] += big ? (unsigned long)n : 0;
+    inplace_calls[k] += (unsigned long)in_place;
+    inplace_limbs[k][0] += in_place ? (unsigned long)n : 0;
+    inplace_limbs[k][1] += in_place && big ? (unsigned long)n : 0;
     return real[k](r, u, v, n);
 }
 
@@ -65,6 +73,12 @@ __attribute__((destructor)) static void report(void)
             if (counts[k][n] * 50 >= total)
                 fprintf(stderr, " %s%d:%.0f%%", n == BUCKETS ? ">=" : "", n,
                         100.0 * counts[k][n] / total);
-        fprintf(stderr, "\n");
+        fprintf(
+            stderr,
+            "; in place (rp == up or vp): %.0f%% of calls, %.0f%% of limbs, %.0f%% of the limbs "
+            "in calls of >= 24 limbs (%.0f%% of all limbs)\n",
+            100.0 * inplace_calls[k] / total, 100.0 * inplace_limbs[k][0] / limbs[k][0],
+            limbs[k][1] ? 100.0 * inplace_limbs[k][1] / limbs[k][1] : 0.0,
+            100.0 * limbs[k][1] / limbs[k][0]);
     }
 }
