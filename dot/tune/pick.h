@@ -6,29 +6,53 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* sizes[0..count) ascending; chain[i] and vector[i]: cycles per call at sizes[i]. Returns the
- * one switch size x (the chain below it, the vector kernel from it on) that loses the least
- * against the faster kernel summed over the measured sizes, each size weighted alike (its time
- * relative to the faster of the two there). One threshold cannot follow every wiggle of two
- * noisy curves; the sum makes a single noisy size move the choice only as much as it costs.
- * Ties go to the smaller x. SIZE_MAX (the chain at every size) when no split beats it. */
-static inline size_t dot_pick_crossover(const size_t *sizes, const double *chain,
-                                        const double *vector, size_t count)
+/* The rule on costs already relative to the faster kernel at each size (1 where a kernel is the
+ * faster one, its slowdown above 1 elsewhere, summed over the situations measured): the one
+ * switch size x (the chain below it, the vector kernel from it on) whose summed cost is least.
+ * One threshold cannot follow every wiggle of two noisy curves; the sum makes a single noisy size
+ * move the choice only as much as it costs. Ties go to the smaller x. SIZE_MAX (the chain at
+ * every size) when no split beats it. */
+static inline size_t dot_pick_crossover_relative(const size_t *sizes, const double *chain,
+                                                 const double *vector, size_t count)
 {
     double loss = 0; /* all on the vector kernel: x = sizes[0] */
     for (size_t i = 0; i < count; i++)
-        loss += vector[i] / (chain[i] < vector[i] ? chain[i] : vector[i]);
+        loss += vector[i];
     double best = loss;
     size_t pick = count ? sizes[0] : SIZE_MAX;
     for (size_t i = 0; i < count; i++) { /* move size i onto the chain: x = sizes[i + 1] */
-        double fastest = chain[i] < vector[i] ? chain[i] : vector[i];
-        loss += (chain[i] - vector[i]) / fastest;
+        loss += chain[i] - vector[i];
         if (loss < best - 1e-9) {
             best = loss;
             pick = i + 1 < count ? sizes[i + 1] : SIZE_MAX;
         }
     }
     return pick;
+}
+
+/* Adds each size's cost relative to the faster kernel there to chain_rel and vector_rel. */
+static inline void dot_pick_add_relative(const double *chain, const double *vector, size_t count,
+                                         double *chain_rel, double *vector_rel)
+{
+    for (size_t i = 0; i < count; i++) {
+        double fastest = chain[i] < vector[i] ? chain[i] : vector[i];
+        chain_rel[i] += chain[i] / fastest;
+        vector_rel[i] += vector[i] / fastest;
+    }
+}
+
+/* sizes[0..count) ascending, at most DOT_PICK_MAX_SIZES; chain[i] and vector[i]: cycles per call
+ * at sizes[i] in one situation. Each size weighted alike (its time relative to the faster of the
+ * two there). */
+#define DOT_PICK_MAX_SIZES 256
+static inline size_t dot_pick_crossover(const size_t *sizes, const double *chain,
+                                        const double *vector, size_t count)
+{
+    double chain_rel[DOT_PICK_MAX_SIZES] = {0}, vector_rel[DOT_PICK_MAX_SIZES] = {0};
+    if (count > DOT_PICK_MAX_SIZES)
+        count = DOT_PICK_MAX_SIZES;
+    dot_pick_add_relative(chain, vector, count, chain_rel, vector_rel);
+    return dot_pick_crossover_relative(sizes, chain_rel, vector_rel, count);
 }
 
 #endif

@@ -3,7 +3,11 @@
  * For every variant with its own vector add/sub code and each of add_n, sub_n, add_n_ct,
  * sub_n_ct, it times the chain and the kernel at every size from 1 to 128 limbs and at some
  * larger ones (operands in L1, the two interleaved sample by sample, median TSC cycles per
- * call), prints the ratios, and the crossovers it would pick (tune/pick.h) as rows for
+ * call) in three situations the libraries create: operands at rest, calls in place back to back
+ * (u = u op v, each reading what the last one stored), and an operand the chain has just written
+ * (GMP's algorithms mostly add what their scalar code wrote a moment before; a vector load cannot
+ * be served from several scalar stores still in flight). It prints the ratios and the crossovers
+ * it would pick (tune/pick.h: the least cost summed over sizes and situations) as rows for
  * dot/src/crossover_table.h and as a DOT_CROSSOVER value.
  * usage: tune_addsub [--quick]
  */
@@ -51,11 +55,35 @@ static const struct {
 } placements[] = {{2, 1123, 2249}, {1, 602, 1403}, {3, 2501, 5002}, {2, 523, 1041}};
 enum { PLACEMENTS = sizeof placements / sizeof placements[0], ARENA = 5002 + MAXN + 8 };
 
-/* Median cycles per call of a and b on the same operands, interleaved sample by sample and
- * rotating through the placements; 0 if they disagree. */
-static int time_pair(dot_aors_fn a, dot_aors_fn b, size_t n, int samples, double *ta, double *tb)
+enum { AT_REST, IN_PLACE, AFTER_CHAIN_WRITE, SITUATIONS };
+static const char *const situation_names[SITUATIONS] = {"rest", "inpl", "write"};
+
+/* One timed round of reps calls of f in a situation; w and zero feed the chain's write of u. */
+static double time_round(dot_aors_fn f, dot_aors_fn writer, int situation, dot_limb_t *r,
+                         dot_limb_t *u, const dot_limb_t *v, const dot_limb_t *w,
+                         const dot_limb_t *zero, size_t n, int reps)
 {
-    static dot_limb_t arena[ARENA] __attribute__((aligned(64))), rb[MAXN];
+    uint64_t t0 = dot_tsc_begin();
+    for (int i = 0; i < reps; i++) {
+        if (situation == IN_PLACE) {
+            f(u, u, v, n);
+        } else if (situation == AFTER_CHAIN_WRITE) {
+            writer(u, w, zero, n); /* u = w with the chain's scalar stores */
+            f(r, u, v, n);
+        } else {
+            f(r, u, v, n);
+        }
+    }
+    return (double)(dot_tsc_end() - t0) / reps;
+}
+
+/* Median cycles per call of a and b on the same operands in one situation, interleaved sample by
+ * sample and rotating through the placements; 0 if they disagree. After a chain write the chain's
+ * own time is in both figures: it dilutes the ratio, not the order. */
+static int time_pair(dot_aors_fn a, dot_aors_fn b, dot_aors_fn writer, int situation, size_t n,
+                     int samples, double *ta, double *tb)
+{
+    static dot_limb_t arena[ARENA] __attribute__((aligned(64))), rb[MAXN], w[MAXN], zero[MAXN];
     static dot_rng rng;
     static int seeded;
     if (!seeded) {
@@ -65,7 +93,7 @@ static int time_pair(dot_aors_fn a, dot_aors_fn b, size_t n, int samples, double
     dot_limb_t *u = arena + placements[0].u, *v = arena + placements[0].v;
     dot_limb_t *ra = arena + placements[0].r;
     for (size_t i = 0; i < n; i++) {
-        u[i] = dot_rng_next(&rng);
+        u[i] = w[i] = dot_rng_next(&rng);
         v[i] = dot_rng_next(&rng);
     }
     if (a(ra, u, v, n) != b(rb, u, v, n) || memcmp(ra, rb, n * sizeof *ra) != 0)
@@ -81,11 +109,10 @@ static int time_pair(dot_aors_fn a, dot_aors_fn b, size_t n, int samples, double
         memmove(v, src_v, n * sizeof *v);
         for (int j = 0; j < 2; j++) {
             dot_aors_fn f = (j + s) % 2 ? b : a;
-            uint64_t t0 = dot_tsc_begin();
-            for (int i = 0; i < reps; i++)
-                f(ra, u, v, n);
-            uint64_t t1 = dot_tsc_end();
-            ((j + s) % 2 ? sb : sa)[s] = (double)(t1 - t0) / reps;
+            if (situation == IN_PLACE)
+                memcpy(u, w, n * sizeof *u);
+            ((j + s) % 2 ? sb : sa)[s] = time_round(f, writer, situation, ra, u, v, w, zero, n,
+                                                    reps);
         }
     }
     *ta = dot_median(sa, (size_t)samples);
@@ -102,34 +129,47 @@ static void size_text(char *buf, size_t len, size_t n, const char *max)
         snprintf(buf, len, "%zu", n);
 }
 
-/* Measures one variant's four kernels against the chain; writes the four crossovers. */
+/* Measures one variant's four kernels against the chain in every situation; writes the four
+ * crossovers. */
 static int tune_variant(const char *name, const dot_kernels *k, const dot_kernels *chain,
                         int samples, size_t picked[4])
 {
     size_t sizes[MAX_SIZES];
     size_t count = tune_sizes(sizes);
-    static double tc[4][MAX_SIZES], tv[4][MAX_SIZES];
-    printf("\n%s: chain / %s, TSC cycles per call (above 1.00: the vector kernel is faster)\n",
-           name, name);
-    printf("%6s", "limbs");
+    static double tc[4][SITUATIONS][MAX_SIZES], tv[4][SITUATIONS][MAX_SIZES];
+    printf(
+        "\n%s: chain / %s, TSC cycles per call (above 1.00: the vector kernel is faster); "
+        "situations:\nrest = operands at rest, inpl = in place back to back, write = right after "
+        "the chain wrote u\n%6s",
+        name, name, "");
     for (int op = 0; op < 4; op++)
-        printf(" %9s %7s", op_names[op], "chain");
+        printf(" %-21s", op_names[op]);
+    printf("\n%6s", "limbs");
+    for (int op = 0; op < 4; op++)
+        for (int sit = 0; sit < SITUATIONS; sit++)
+            printf(" %6s", situation_names[sit]);
     printf("\n");
     for (size_t i = 0; i < count; i++) {
         printf("%6zu", sizes[i]);
-        for (int op = 0; op < 4; op++) {
-            if (!time_pair(op_of(chain, op), op_of(k, op), sizes[i], samples, &tc[op][i],
-                           &tv[op][i])) {
-                fprintf(stderr, "%s %s disagrees with the chain at n=%zu: not tuned\n", name,
-                        op_names[op], sizes[i]);
-                return 1;
+        for (int op = 0; op < 4; op++)
+            for (int sit = 0; sit < SITUATIONS; sit++) {
+                if (!time_pair(op_of(chain, op), op_of(k, op), chain->add_n, sit, sizes[i], samples,
+                               &tc[op][sit][i], &tv[op][sit][i])) {
+                    fprintf(stderr, "%s %s disagrees with the chain at n=%zu: not tuned\n", name,
+                            op_names[op], sizes[i]);
+                    return 1;
+                }
+                printf(" %5.2fx", tc[op][sit][i] / tv[op][sit][i]);
             }
-            printf(" %8.2fx %7.1f", tc[op][i] / tv[op][i], tc[op][i]);
-        }
         printf("\n");
+        fflush(stdout);
     }
-    for (int op = 0; op < 4; op++)
-        picked[op] = dot_pick_crossover(sizes, tc[op], tv[op], count);
+    for (int op = 0; op < 4; op++) {
+        double chain_rel[MAX_SIZES] = {0}, vector_rel[MAX_SIZES] = {0};
+        for (int sit = 0; sit < SITUATIONS; sit++)
+            dot_pick_add_relative(tc[op][sit], tv[op][sit], count, chain_rel, vector_rel);
+        picked[op] = dot_pick_crossover_relative(sizes, chain_rel, vector_rel, count);
+    }
     return 0;
 }
 
@@ -175,7 +215,7 @@ int main(int argc, char **argv)
                  names[i], a[0], a[1], a[2], a[3]);
     }
     printf("\nPicked (tune/pick.h: the one switch size losing least against the faster kernel, "
-           "summed over the sizes;\nMAX: the chain at every size). Rows for "
+           "summed over the sizes and situations;\nMAX: the chain at every size). Rows for "
            "dot/src/crossover_table.h:\n");
     for (size_t r = 0; r < nrows; r++)
         printf("%s\n", rows[r]);
