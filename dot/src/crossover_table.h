@@ -2,6 +2,6 @@
  * family. Columns: family, variant, add_n, sub_n, add_n_ct, sub_n_ct (limbs; MAX = the chain at
  * every size measured). Data, not code: regenerate, do not edit by hand. */
 {"zen4", "sse", MAX, MAX, MAX, MAX},
-{"zen4", "avx2", 128, 128, MAX, MAX},
-{"zen4", "avx512", 24, 24, 32, 32},
-{"zen4", "ifma", 24, 24, 32, 32},
+{"zen4", "avx2", 256, MAX, MAX, MAX},
+{"zen4", "avx512", 32, 32, 96, 96},
+{"zen4", "ifma", 32, 32, 96, 96},
