@@ -1,13 +1,13 @@
 #!/bin/bash
 # Checks that the diagnostics tools work and count what they claim (run by make test-libs):
-# sizes.sh on rsa(512), whose add/sub calls all have 4 limbs (256-bit moduli), must say so; a
-# shim that did not load would print nothing and fail. swap.sh must time both copies, check
+# sizes.sh on rsa(512), whose add/sub calls all have 4 limbs (256-bit moduli), must say so and
+# print the in-place share; a shim that did not load would print nothing and fail. swap.sh must time both copies, check
 # their answers against each other (gmpbench_native exits 1 otherwise) and print the ratio.
 set -euo pipefail
 root=$(dirname "$(dirname "$(dirname "$(realpath "$0")")")")
 out=$("$root/gmp-patch/sizes.sh" stock 'rsa(512)')
 echo "$out"
-grep -Eq '^mpn_sub_n: [1-9][0-9]* calls; .*sizes with >= 2%: 4:100%$' <<<"$out" \
+grep -Eq '^mpn_sub_n: [1-9][0-9]* calls; .*sizes with >= 2%: 4:100%; in place \(rp == up or vp\): [0-9]+% of calls, ' <<<"$out" \
   || { echo "diagnostics: sizes.sh did not find rsa(512)'s 4-limb subtractions" >&2; exit 1; }
 out=$("$root/gmp-patch/swap.sh" dot stock 'rsa(512)')
 echo "$out" | grep '^ratio'
