@@ -20,8 +20,9 @@
  * unmodified kernel. The add kernels (avx512/aors.h, avx2/aors.h) have no phase marks, so their
  * stages are put together here from those headers' own helpers for the one-vector-group path an
  * 8-limb call takes (avx2: two 4-limb groups, carry chained): the loads alone, loads + add, then
- * phases 2 and 3; the last stage is the kernel's own core (<isa>_aors, fast flavour) from the
- * same header. Phase 1 is split into load and add because the paper's carry-to-add ratio
+ * phases 2 and 3; the last stage is the kernel's own core (<isa>_aors) from the same header: the
+ * fast flavour for avx2, the lookahead (_ct flavour) for avx512, whose fast flavour (the lane
+ * shift) has no separate phase 2. Phase 1 is split into load and add because the paper's carry-to-add ratio
  * (Tables 1 and 3) divides by the add alone. The stage before the last is the common path
  * without its check; the last stage adds the check and, when a cascade occurs, phase 4.
  *
@@ -109,7 +110,7 @@ DEFINE_TIMER(time_mul_5x5_stage5, mul_5x5_stage5(rp, up, vp))
 
 static const phase_table tables[] = {
     {"add-avx512",
-     "DoT add, 8 limbs (512 bits), avx512",
+     "DoT add, 8 limbs (512 bits), avx512 lookahead",
      "avx512",
      OPS_ADD,
      6,

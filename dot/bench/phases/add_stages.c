@@ -107,8 +107,8 @@ DOT_ALWAYS_INLINE dot_limb_t avx512_stage2(dot_limb_t *rp, const dot_limb_t *up,
 {
     (void)rp;
     uint64_t g, p;
-    keep512(avx512_phase1(_mm512_loadu_si512((const void *)up),
-                          _mm512_loadu_si512((const void *)vp), DOT_OP_ADD, &g, &p));
+    keep512(avx512_lookahead_phase1(_mm512_loadu_si512((const void *)up),
+                                    _mm512_loadu_si512((const void *)vp), DOT_OP_ADD, &g, &p));
     __asm__ volatile("" : : "r"(p));
     return (g << 1) >> 8;
 }
@@ -117,18 +117,20 @@ DOT_ALWAYS_INLINE dot_limb_t avx512_stage3(dot_limb_t *rp, const dot_limb_t *up,
                                            const dot_limb_t *vp)
 {
     uint64_t g, p;
-    __m512i r = avx512_phase1(_mm512_loadu_si512((const void *)up),
-                              _mm512_loadu_si512((const void *)vp), DOT_OP_ADD, &g, &p);
+    __m512i r = avx512_lookahead_phase1(_mm512_loadu_si512((const void *)up),
+                                        _mm512_loadu_si512((const void *)vp), DOT_OP_ADD, &g, &p);
     __asm__ volatile("" : : "r"(p));
     uint64_t in = g << 1;
     const __m512i bits = _mm512_set1_epi64((long long)(in & 0xFF));
-    _mm512_storeu_si512((void *)rp, _mm512_add_epi64(r, avx512_receivers(bits, 0)));
+    _mm512_storeu_si512((void *)rp, _mm512_add_epi64(r, avx512_lookahead_receivers(bits, 0)));
     return in >> 8;
 }
 
+/* The whole lookahead kernel (the _ct flavour), whose phases the stages above are: the fast
+ * flavour is the lane shift, which has no separate lookahead phase. */
 DOT_ALWAYS_INLINE dot_limb_t avx512_full(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp)
 {
-    return avx512_aors(rp, up, vp, 8, 0, DOT_OP_ADD, DOT_FAST);
+    return avx512_aors(rp, up, vp, 8, 0, DOT_OP_ADD, DOT_CT);
 }
 DEFINE_TIMER(time_avx512_load, KEEP_CARRY(avx512_stage_load(rp, up, vp)))
 DEFINE_TIMER(time_avx512_stage1, KEEP_CARRY(avx512_stage1(rp, up, vp)))
