@@ -18,6 +18,8 @@
 int device_test_mul(void);
 int device_test_baselines(void);
 int device_test_addsub(void);
+int device_test_mul_basecase(void);
+int device_bench_mul_basecase(int, char **);
 int device_bench_mul(int, char **);
 int device_bench_addsub(int, char **);
 int device_bench_phases(int, char **);
@@ -34,11 +36,18 @@ static const struct {
     int (*test)(void);
     int (*bench)(int, char **);
 } programs[] = {
-    {"test_addsub", device_test_addsub, NULL},       {"test_mul", device_test_mul, NULL},
-    {"test_baselines", device_test_baselines, NULL}, {"bench_mul", NULL, device_bench_mul},
-    {"bench_addsub", NULL, device_bench_addsub},     {"bench_phases", NULL, device_bench_phases},
-    {"tune_addsub", NULL, device_tune_addsub},       {"bench_ntt", NULL, device_bench_ntt},
-    {"bench_ntt_mont", NULL, device_bench_ntt_mont}, {"timing_ct", NULL, device_timing_ct},
+    {"test_addsub", device_test_addsub, NULL},
+    {"test_mul", device_test_mul, NULL},
+    {"test_baselines", device_test_baselines, NULL},
+    {"bench_mul", NULL, device_bench_mul},
+    {"bench_addsub", NULL, device_bench_addsub},
+    {"bench_phases", NULL, device_bench_phases},
+    {"tune_addsub", NULL, device_tune_addsub},
+    {"bench_ntt", NULL, device_bench_ntt},
+    {"bench_ntt_mont", NULL, device_bench_ntt_mont},
+    {"timing_ct", NULL, device_timing_ct},
+    {"test_mul_basecase", device_test_mul_basecase, NULL},
+    {"bench_mul_basecase", NULL, device_bench_mul_basecase},
 };
 #define N_PROGRAMS (sizeof programs / sizeof programs[0])
 

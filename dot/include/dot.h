@@ -71,6 +71,13 @@ DOT_API void dot_sqr_4x4(dot_limb_t rp[8], const dot_limb_t up[4]);
  * rp must not overlap up or vp. */
 DOT_API void dot_mul_5x5_r52(dot_limb_t rp[10], const dot_limb_t up[5], const dot_limb_t vp[5]);
 
+/* {rp, un + vn} = {up, un} * {vp, vn} by schoolbook, for 1 <= vn <= un <= DOT_MUL_BASECASE_MAX
+ * (GMP's mpn_mul_basecase sizes): the IFMA kernel when the dispatched variant is ifma (radix 2^52
+ * inside, 64-bit limbs in and out), else a portable C loop. rp must not overlap up or vp. */
+#define DOT_MUL_BASECASE_MAX 64
+DOT_API void dot_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
+                              size_t vn);
+
 /* One instruction-set variant's kernels, each at every size (no crossover applied). Every
  * pointer is non-NULL: where a variant's own version of a kernel is missing or slower, the table
  * carries the best one it can run (the *_from fields say whose). */

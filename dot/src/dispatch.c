@@ -94,6 +94,8 @@ static _Atomic size_t chain_below[4];
 static dot_crossovers crossovers;
 static char settings[320];
 static _Atomic(const dot_kernels *) active_kernels;
+/* dot_mul_basecase's kernel, set with the table (read after the table's acquire load) */
+static void (*mul_basecase)(dot_limb_t *, const dot_limb_t *, size_t, const dot_limb_t *, size_t);
 static pthread_once_t resolved = PTHREAD_ONCE_INIT;
 
 /* The kernel tables handed out: variants[] with this CPU family's mul/sqr/r52 choice applied,
@@ -143,6 +145,7 @@ static void resolve(void)
     atomic_store_explicit(&chain_below[SUB_N], crossovers.sub_n, memory_order_relaxed);
     atomic_store_explicit(&chain_below[ADD_N_CT], crossovers.add_n_ct, memory_order_relaxed);
     atomic_store_explicit(&chain_below[SUB_N_CT], crossovers.sub_n_ct, memory_order_relaxed);
+    mul_basecase = strcmp(v->k.name, "ifma") == 0 ? dot_ifma_mul_basecase : dot_scalar_mul_basecase;
     atomic_store_explicit(&active_kernels, k, memory_order_release);
 }
 
@@ -200,12 +203,22 @@ static void check_mul(const char *fn, const dot_limb_t *rp, size_t rn, const dot
     contract(!overlap(rp, rn, up, n) && (!vp || !overlap(rp, rn, vp, n)), fn,
              "rp overlaps an input");
 }
+static void check_mulb(const char *fn, const dot_limb_t *rp, const dot_limb_t *up, size_t un,
+                       const dot_limb_t *vp, size_t vn)
+{
+    contract(vn >= 1 && vn <= un && un <= DOT_MUL_BASECASE_MAX, fn,
+             "1 <= vn <= un <= DOT_MUL_BASECASE_MAX");
+    contract(!overlap(rp, un + vn, up, un) && !overlap(rp, un + vn, vp, vn), fn,
+             "rp overlaps an input");
+}
 #define DOT_CHECK_AORS(rp, up, vp, n, cin) check_aors(__func__, rp, up, vp, n, cin)
+#define DOT_CHECK_MULB(rp, up, un, vp, vn) check_mulb(__func__, rp, up, un, vp, vn)
 #define DOT_CHECK_MUL(rp, rn, up, vp, n) check_mul(__func__, rp, rn, up, vp, n)
 #define DOT_NOTE_PATH(path) (last_path = (path))
 #else
 #define DOT_CHECK_AORS(rp, up, vp, n, cin) ((void)0)
 #define DOT_CHECK_MUL(rp, rn, up, vp, n) ((void)0)
+#define DOT_CHECK_MULB(rp, up, un, vp, vn) ((void)0)
 #define DOT_NOTE_PATH(path) ((void)0)
 #endif
 
@@ -277,6 +290,14 @@ void dot_mul_5x5_r52(dot_limb_t rp[10], const dot_limb_t up[5], const dot_limb_t
 {
     DOT_CHECK_MUL(rp, 10, up, vp, 5);
     active()->mul_5x5_r52(rp, up, vp);
+}
+
+void dot_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
+                      size_t vn)
+{
+    DOT_CHECK_MULB(rp, up, un, vp, vn);
+    active();
+    mul_basecase(rp, up, un, vp, vn);
 }
 
 const char *dot_isa(void) { return active()->name; }

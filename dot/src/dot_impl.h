@@ -43,6 +43,12 @@ DOT_DECLARE_ADDSUB(avx512)
 DOT_DECLARE_MUL(scalar)
 DOT_DECLARE_MUL(ifma)
 
+/* {rp, un + vn} = {up, un} * {vp, vn} for 1 <= vn <= un <= DOT_MUL_BASECASE_MAX (dot.h). */
+void dot_scalar_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
+                             size_t vn);
+void dot_ifma_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
+                           size_t vn);
+
 /* Defines a variant's four entry points for one operation (fast, _ct, and their carry-in _nc
  * forms: add_n -> add_nc) from its always-inline core <isa>_aors(rp, up, vp, n, cin, op, flavour). */
 #define DOT_DEFINE_AORS(isa, name, op)                                                             \

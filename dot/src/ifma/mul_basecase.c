@@ -1,0 +1,8 @@
+/* dot_ifma_mul_basecase: the schoolbook product of mul_basecase.h. */
+#include "mul_basecase.h"
+
+void dot_ifma_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
+                           size_t vn)
+{
+    ifma_mul_basecase(rp, up, un, vp, vn);
+}
