@@ -8,7 +8,10 @@
  * stored. Constant time: the only branches depend on n, so the _ct flavour is the same code.
  *
  * Shape: CF is set from cin, then one limb if n is odd, two if n & 2, then four a turn. Only
- * mov, lea, dec and jrcxz run between the adc (sbb) instructions: none of them writes CF.
+ * mov, lea, dec and jrcxz run between the adc (sbb) instructions: none of them writes CF. The
+ * loop starts on a 32-byte boundary (the padding before it runs once a call, as NOPs): inlined
+ * wherever the code before it happened to end, the dispatched add ran up to 1.6x slower than
+ * the chain's own function at some sizes (`bench_addsub --small`, 7 and 11 limbs).
  */
 #ifndef DOT_CHAIN_AORS_H
 #define DOT_CHAIN_AORS_H
@@ -30,13 +33,14 @@
                  DOT_CHAIN_STEP("16") "2:\n\t"                                                     \
                                       "movq %[fours], %%rcx\n\t"                                   \
                                       "jrcxz 4f\n"                                                 \
-                                      "3:\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_LIMB(op, "8")     \
-                                          DOT_CHAIN_LIMB(op, "16") DOT_CHAIN_LIMB(op, "24")        \
-                                              DOT_CHAIN_STEP("32") "decq %%rcx\n\t"                \
-                                                                   "jnz 3b\n"                      \
-                                                                   "4:\n\t"                        \
-                                                                   "movl $0, %%eax\n\t"            \
-                                                                   "adcl $0, %%eax\n\t"
+                                      ".p2align 5\n3:\n\t" DOT_CHAIN_LIMB(op, "0")                 \
+                                          DOT_CHAIN_LIMB(op, "8") DOT_CHAIN_LIMB(op, "16")         \
+                                              DOT_CHAIN_LIMB(op, "24")                             \
+                                                  DOT_CHAIN_STEP("32") "decq %%rcx\n\t"            \
+                                                                       "jnz 3b\n"                  \
+                                                                       "4:\n\t"                    \
+                                                                       "movl $0, %%eax\n\t"        \
+                                                                       "adcl $0, %%eax\n\t"
 
 DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
                                         size_t n, dot_limb_t cin, dot_op op, dot_flavour flavour)
