@@ -181,8 +181,8 @@ cascade:
  * 0-3 limbs before it and the 0-7 after: such limbs were most likely written by the previous
  * add/sub on them, and a load is served from a store still in flight only if that store did not
  * cross a 64-byte line (on Zen 4 a 64-byte store is two 32-byte halves); from a store that did,
- * the load waits until the store reaches the cache. Back-to-back calls in place run 0.65x-1.3x
- * GMP at 24-64 limbs with vectors anywhere, 1.0x-1.45x on the grid (`bench_addsub --placement`). */
+ * the load waits until the store reaches the cache. The README's "How add/sub works" has what it
+ * gained back to back in place, and `bench_addsub --placement` times it. */
 DOT_ALWAYS_INLINE dot_limb_t avx512_lane_in_place(dot_limb_t *rp, const dot_limb_t *up,
                                                   const dot_limb_t *vp, size_t n, dot_limb_t cin,
                                                   dot_op op)
