@@ -10,8 +10,8 @@
  * Shape: CF is set from cin, then one limb if n is odd, two if n & 2, then four a turn. Only
  * mov, lea, dec and jrcxz run between the adc (sbb) instructions: none of them writes CF. The
  * loop starts on a 32-byte boundary (the padding before it runs once a call, as NOPs): inlined
- * wherever the code before it happened to end, the dispatched add ran up to 1.6x slower than
- * the chain's own function at some sizes (`bench_addsub --small`, 7 and 11 limbs).
+ * wherever the code before it happened to end, the dispatched add ran markedly slower than the
+ * chain's own function at some sizes (`bench_addsub --small`; commit ec12905 has the figures).
  */
 #ifndef DOT_CHAIN_AORS_H
 #define DOT_CHAIN_AORS_H
