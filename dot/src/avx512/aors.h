@@ -201,7 +201,7 @@ DOT_ALWAYS_INLINE dot_limb_t avx512_lane_in_place(dot_limb_t *rp, const dot_limb
 /* The fast flavour. Calls not in place run their vectors up to limb n, the chain taking the n % 8
  * leading limbs: one chain instead of two is the faster shape for them. Kept as separate code
  * paths, not one with a computed head: gcc compiled the merged form measurably slower at 16-40
- * limbs (the stop note of 02b778c has the figures). */
+ * limbs (the notes on issue 11 have the figures). */
 DOT_ALWAYS_INLINE dot_limb_t avx512_lane_aors(dot_limb_t *rp, const dot_limb_t *up,
                                               const dot_limb_t *vp, size_t n, dot_limb_t cin,
                                               dot_op op)
