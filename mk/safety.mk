@@ -89,11 +89,12 @@ $(SAFETY_OUT)/$(1)/libdot.a: $(patsubst $(DOT_DIR)/src/%.c,$(SAFETY_OUT)/$(1)/ob
 endef
 $(eval $(call san_lib,asan,$(DOT_SRCS)))
 $(eval $(call san_lib,tsan,$(SAFETY_MIN_SRCS)))
-# Emulated (SIMDe), for CPUs without AVX-512: the add/sub and 4x4 kernels' programs only (the
+# Emulated (SIMDe), for CPUs without AVX-512: the add/sub, 4x4 and schoolbook kernels' programs only (the
 # native programs above cover the NTT and PMNS kernels on this CPU; their emulated objects cost
 # minutes each to compile with ASan).
 SAN_EMUL_SRCS := $(wildcard $(DOT_DIR)/src/avx512/add_n.c $(DOT_DIR)/src/avx512/sub_n.c $(DOT_DIR)/src/ifma/mul_4x4.c \
-                   $(DOT_DIR)/src/ifma/sqr_4x4.c $(DOT_DIR)/src/ifma/mul_5x5_r52.c)
+                   $(DOT_DIR)/src/ifma/sqr_4x4.c $(DOT_DIR)/src/ifma/mul_5x5_r52.c \
+                   $(DOT_DIR)/src/ifma/mul_basecase.c)
 SAN_EMUL_OBJS := $(patsubst $(DOT_DIR)/src/%.c,$(SAFETY_OUT)/asan/obj-emul/%.o,$(SAN_EMUL_SRCS))
 SAN_TESTS := $(patsubst $(DOT_DIR)/test/%.c,$(SAFETY_OUT)/asan/test/%,$(wildcard $(DOT_DIR)/test/test_*.c)) \
              $(SAFETY_OUT)/asan/emul/test_avx512 $(SAFETY_OUT)/asan/emul/test_mul_ifma $(SAFETY_OUT)/asan/emul/test_ifma_shim \
