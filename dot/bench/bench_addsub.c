@@ -28,6 +28,7 @@
 #include "dot.h"
 #include "dot_baselines.h"
 #include "gmp_origin.h"
+#include "situations.h"
 #include "timing.h"
 
 #include <math.h>
@@ -201,28 +202,15 @@ static int table(int sub, int cascade, int samples, const size_t *sizes, size_t 
 /* --placement. Who wrote an operand last, and where it lies, decide whether a vector load is
  * served from a store still in flight: this times GMP, the dispatched entry point, the chain and
  * the widest vector kernel in three situations at eight placements each. */
-enum { AT_REST, IN_PLACE, AFTER_SCALAR_WRITE, SITUATIONS };
-static const char *const situation_names[SITUATIONS] = {
+static const char *const situation_names[DOT_SITUATIONS] = {
     "at rest (rp apart)", "in place back to back (u = u op v)",
     "right after GMP's mpn_lshift wrote u (the pair timed: mpn_lshift + rp = u op v)"};
 static const int placements[8][3] = {{0, 0, 0}, {1, 1, 1}, {1, 3, 5}, {3, 0, 6},
                                      {7, 2, 4}, {2, 2, 0}, {5, 5, 3}, {4, 4, 4}}; /* rp, up, vp */
 
-static double time_placed(aors_fn fn, int situation, dot_limb_t *rp, dot_limb_t *up,
-                          const dot_limb_t *vp, const dot_limb_t *w, size_t n, int reps)
+static void lshift_writer(dot_limb_t *u, const dot_limb_t *w, size_t n)
 {
-    uint64_t t0 = dot_tsc_begin();
-    for (int i = 0; i < reps; i++) {
-        if (situation == IN_PLACE) {
-            fn(up, up, vp, n);
-        } else if (situation == AFTER_SCALAR_WRITE) {
-            mpn_lshift(up, w, (mp_size_t)n, 1);
-            fn(rp, up, vp, n);
-        } else {
-            fn(rp, up, vp, n);
-        }
-    }
-    return (double)(dot_tsc_end() - t0) / reps;
+    mpn_lshift(u, w, (mp_size_t)n, 1);
 }
 
 static int placement_table(int sub, int situation, int samples)
@@ -268,7 +256,8 @@ static int placement_table(int sub, int situation, int samples)
             for (int t = 0; t < samples; t++)
                 for (size_t j = 0; j < nc; j++) {
                     size_t q = (j + (size_t)t) % nc;
-                    cycles[q][t] = time_placed(c[q].fn, situation, rp, up, vp, w, n, reps);
+                    cycles[q][t] = dot_time_situation(c[q].fn, situation, lshift_writer, rp, up, vp,
+                                                      w, n, reps);
                 }
             double gmp = dot_median(cycles[0], (size_t)samples);
             for (size_t j = 1; j < nc; j++) {
@@ -312,7 +301,7 @@ int main(int argc, char **argv)
         return status;
     }
     if (placement) {
-        for (int situation = 0; situation < SITUATIONS; situation++)
+        for (int situation = 0; situation < DOT_SITUATIONS; situation++)
             for (int sub = 0; sub < 2; sub++)
                 status |= placement_table(sub, situation, 31);
         return status;

@@ -13,6 +13,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "../bench/situations.h"
 #include "../bench/timing.h"
 #include "../test/common/check.h"
 #include "dot_impl.h"
@@ -55,35 +56,23 @@ static const struct {
 } placements[] = {{2, 1123, 2249}, {1, 602, 1403}, {3, 2501, 5002}, {2, 523, 1041}};
 enum { PLACEMENTS = sizeof placements / sizeof placements[0], ARENA = 5002 + MAXN + 8 };
 
-enum { AT_REST, IN_PLACE, AFTER_CHAIN_WRITE, SITUATIONS };
-static const char *const situation_names[SITUATIONS] = {"rest", "inpl", "write"};
+static const char *const situation_names[DOT_SITUATIONS] = {"rest", "inpl", "write"};
 
-/* One timed round of reps calls of f in a situation; w and zero feed the chain's write of u. */
-static double time_round(dot_aors_fn f, dot_aors_fn writer, int situation, dot_limb_t *r,
-                         dot_limb_t *u, const dot_limb_t *v, const dot_limb_t *w,
-                         const dot_limb_t *zero, size_t n, int reps)
+/* The scalar writer of DOT_AFTER_WRITE: u = w + 0 through the chain (set in main). */
+static dot_aors_fn chain_add;
+static void chain_writer(dot_limb_t *u, const dot_limb_t *w, size_t n)
 {
-    uint64_t t0 = dot_tsc_begin();
-    for (int i = 0; i < reps; i++) {
-        if (situation == IN_PLACE) {
-            f(u, u, v, n);
-        } else if (situation == AFTER_CHAIN_WRITE) {
-            writer(u, w, zero, n); /* u = w with the chain's scalar stores */
-            f(r, u, v, n);
-        } else {
-            f(r, u, v, n);
-        }
-    }
-    return (double)(dot_tsc_end() - t0) / reps;
+    static const dot_limb_t zero[MAXN];
+    chain_add(u, w, zero, n);
 }
 
 /* Median cycles per call of a and b on the same operands in one situation, interleaved sample by
  * sample and rotating through the placements; 0 if they disagree. After a chain write the chain's
  * own time is in both figures: it dilutes the ratio, not the order. */
-static int time_pair(dot_aors_fn a, dot_aors_fn b, dot_aors_fn writer, int situation, size_t n,
-                     int samples, double *ta, double *tb)
+static int time_pair(dot_aors_fn a, dot_aors_fn b, int situation, size_t n, int samples, double *ta,
+                     double *tb)
 {
-    static dot_limb_t arena[ARENA] __attribute__((aligned(64))), rb[MAXN], w[MAXN], zero[MAXN];
+    static dot_limb_t arena[ARENA] __attribute__((aligned(64))), rb[MAXN], w[MAXN];
     static dot_rng rng;
     static int seeded;
     if (!seeded) {
@@ -109,10 +98,10 @@ static int time_pair(dot_aors_fn a, dot_aors_fn b, dot_aors_fn writer, int situa
         memmove(v, src_v, n * sizeof *v);
         for (int j = 0; j < 2; j++) {
             dot_aors_fn f = (j + s) % 2 ? b : a;
-            if (situation == IN_PLACE)
+            if (situation == DOT_IN_PLACE)
                 memcpy(u, w, n * sizeof *u);
-            ((j + s) % 2 ? sb : sa)[s] = time_round(f, writer, situation, ra, u, v, w, zero, n,
-                                                    reps);
+            ((j + s) % 2 ? sb : sa)[s] = dot_time_situation(f, situation, chain_writer, ra, u, v, w,
+                                                            n, reps);
         }
     }
     *ta = dot_median(sa, (size_t)samples);
@@ -136,7 +125,7 @@ static int tune_variant(const char *name, const dot_kernels *k, const dot_kernel
 {
     size_t sizes[MAX_SIZES];
     size_t count = tune_sizes(sizes);
-    static double tc[4][SITUATIONS][MAX_SIZES], tv[4][SITUATIONS][MAX_SIZES];
+    static double tc[4][DOT_SITUATIONS][MAX_SIZES], tv[4][DOT_SITUATIONS][MAX_SIZES];
     printf(
         "\n%s: chain / %s, TSC cycles per call (above 1.00: the vector kernel is faster); "
         "situations:\nrest = operands at rest, inpl = in place back to back, write = right after "
@@ -146,14 +135,14 @@ static int tune_variant(const char *name, const dot_kernels *k, const dot_kernel
         printf(" %-21s", op_names[op]);
     printf("\n%6s", "limbs");
     for (int op = 0; op < 4; op++)
-        for (int sit = 0; sit < SITUATIONS; sit++)
+        for (int sit = 0; sit < DOT_SITUATIONS; sit++)
             printf(" %6s", situation_names[sit]);
     printf("\n");
     for (size_t i = 0; i < count; i++) {
         printf("%6zu", sizes[i]);
         for (int op = 0; op < 4; op++)
-            for (int sit = 0; sit < SITUATIONS; sit++) {
-                if (!time_pair(op_of(chain, op), op_of(k, op), chain->add_n, sit, sizes[i], samples,
+            for (int sit = 0; sit < DOT_SITUATIONS; sit++) {
+                if (!time_pair(op_of(chain, op), op_of(k, op), sit, sizes[i], samples,
                                &tc[op][sit][i], &tv[op][sit][i])) {
                     fprintf(stderr, "%s %s disagrees with the chain at n=%zu: not tuned\n", name,
                             op_names[op], sizes[i]);
@@ -166,7 +155,7 @@ static int tune_variant(const char *name, const dot_kernels *k, const dot_kernel
     }
     for (int op = 0; op < 4; op++) {
         double chain_rel[MAX_SIZES] = {0}, vector_rel[MAX_SIZES] = {0};
-        for (int sit = 0; sit < SITUATIONS; sit++)
+        for (int sit = 0; sit < DOT_SITUATIONS; sit++)
             dot_pick_add_relative(tc[op][sit], tv[op][sit], count, chain_rel, vector_rel);
         picked[op] = dot_pick_crossover_relative(sizes, chain_rel, vector_rel, count);
     }
@@ -183,6 +172,7 @@ int main(int argc, char **argv)
     int samples = quick ? 21 : 63;
     dot_cpu cpu = dot_cpu_detect();
     const dot_kernels *chain = dot_kernels_for("chain");
+    chain_add = chain->add_n;
     printf("libdot %s tune on CPU family %s (%d samples per size; running now with %s)\n",
            dot_version(), cpu.family, samples, dot_settings());
     const char *const *names = dot_isa_names();
