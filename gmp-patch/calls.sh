@@ -6,7 +6,12 @@
 # (local symbols inside the library); the hit counts minus those of a run with 0 repetitions,
 # divided by R, are the calls per operation. Expected per operation on a dot variant:
 #   gmp:     mpz_add -> 1 dot_add_n, mpz_sub -> 1 dot_sub_n, mpz_mul 4x4 -> 1 dot_mul_4x4,
-#            mpz_mul square -> 1 dot_sqr_4x4, mpn_sec_add_1 -> 1 dot_add_n_ct
+#            mpz_mul square -> 1 dot_sqr_4x4, mpn_sec_add_1 -> 1 dot_add_n_ct; where the marker
+#            shows libdot's schoolbook window in use (basecase=mul:...): mpz_mul 24x24 -> 1
+#            dot_mul_basecase, a 40-limb square -> 1 dot_sqr_basecase, and mpn_sec_mul 24x24 ->
+#            none (side-channel silent code keeps GMP's basecase); without it, none of them (for
+#            these three only the two basecase entry points are counted: where Karatsuba runs
+#            instead, its additions go through dot_add_n/dot_sub_n)
 #   openssl: BN_add -> 1 dot_add_n_ct, BN_sub -> 1 dot_sub_n_ct, BN_mul 4x4 -> 1 dot_mul_4x4,
 #            BN_sqr -> 1 dot_sqr_4x4
 # and no other libdot call; on a stock variant no call, no dot_ symbol and no marker. Every
@@ -18,11 +23,13 @@ root=$(dirname "$(dirname "$(realpath "$0")")")
 work=$build/obj/$lib/calls
 mkdir -p "$work"
 R=5
-entries=(dot_add_n dot_sub_n dot_add_n_ct dot_sub_n_ct dot_mul_4x4 dot_sqr_4x4)
+entries=(dot_add_n dot_sub_n dot_add_n_ct dot_sub_n_ct dot_mul_4x4 dot_sqr_4x4 dot_mul_basecase
+  dot_sqr_basecase)
 case $lib in
   gmp)
-    ops=(add sub mul sqr sec_add_1) so=libgmp.so ldlib=-lgmp prefix_marker=dotmp
-    declare -A expect=([add]=dot_add_n [sub]=dot_sub_n [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4 [sec_add_1]=dot_add_n_ct) ;;
+    ops=(add sub mul sqr sec_add_1 mul24 sqr40 sec_mul24) so=libgmp.so ldlib=-lgmp prefix_marker=dotmp
+    declare -A expect=([add]=dot_add_n [sub]=dot_sub_n [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4 [sec_add_1]=dot_add_n_ct
+      [mul24]=dot_mul_basecase [sqr40]=dot_sqr_basecase [sec_mul24]=none) ;;
   openssl)
     ops=(add sub mul sqr) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
     declare -A expect=([add]=dot_add_n_ct [sub]=dot_sub_n_ct [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4) ;;
@@ -74,6 +81,9 @@ for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
       got=$(( d / R ))
       want=0
       [[ $v == dot* && ${expect[$op]} == "${entries[$i]}" ]] && want=1
+      # the schoolbook window only where libdot runs its IFMA kernels (the marker says so)
+      [[ ${entries[$i]} == dot_*_basecase && $marker != *"basecase=mul:"* ]] && want=0
+      [[ $op == *[0-9][0-9] && ${entries[$i]} != dot_*_basecase ]] && want=$got
       [[ $got == "$want" ]] || { echo "$lib/$v $op: ${entries[$i]} called $got times per operation, expected $want"; fail=1; }
       per+="${entries[$i]}=$got "
     done

@@ -9,13 +9,16 @@ make -C "$obj/tests/devel" try > "$obj/try.out" 2>&1 || { tail -20 "$obj/try.out
 # Sizes: add_n/sub_n and their carry-in forms 1-64 (every size reaches libdot: 64 limbs span
 # several SIMD blocks and carry/borrow chains across them; try's default 1-500 costs about 70 s of
 # CPU per function here), each under libdot's default crossover and forced to either kernel at
-# every size (DOT_CROSSOVER=0: the vector kernel, max: the add-with-carry chain); basecases 1-16,
-# around the routed 4x4 and 4-limb cases (other sizes are GMP's own code).
+# every size (DOT_CROSSOVER=0: the vector kernel, max: the add-with-carry chain); basecases 1-72:
+# the routed 4x4 and 4-limb cases, libdot's schoolbook window where the CPU has IFMA (dot.h,
+# dot_basecase_tuning: products from 16 limbs, squares from 28, up to 64; a longer u in chunks)
+# and GMP's own code around it, once more with the window off (DOT_BASECASE=off).
 runs=()
 for x in default 0 max; do
   for f in mpn_add_n mpn_sub_n mpn_add_nc mpn_sub_nc; do runs+=("$f 1-64 $x"); done
 done
-runs+=("mpn_mul_basecase 1-16 default" "mpn_sqr_basecase 1-16 default")
+runs+=("mpn_mul_basecase 1-72 default" "mpn_sqr_basecase 1-72 default")
+runs+=("mpn_mul_basecase 1-72 basecase=off" "mpn_sqr_basecase 1-72 basecase=off")
 # TRY_RUNS="function:sizes:crossover ..." replaces the list, TRY_REPS sets try's repetitions
 # (default 10) (the per-DOT_ISA runs of mk/safety.mk)
 if [[ -n ${TRY_RUNS:-} ]]; then runs=(); for r in $TRY_RUNS; do runs+=("${r//:/ }"); done; fi
@@ -25,7 +28,11 @@ one() {
   local i=$1 log=$obj/try.$1.out
   set -- ${runs[$i]}
   local xenv=()
-  [[ $3 == default ]] || xenv=(DOT_CROSSOVER="$3")
+  case $3 in
+    default) ;;
+    basecase=*) xenv=(DOT_BASECASE="${3#basecase=}") ;;
+    *) xenv=(DOT_CROSSOVER="$3") ;;
+  esac
   # try's seed is fixed unless -R is given; -W: no progress spinner in a log. It exits non-zero
   # on the first mismatch.
   (cd "$obj/tests/devel" && env "${xenv[@]}" ./try -W ${TRY_REPS:+-r "$TRY_REPS"} -s "$2" "$1") > "$log" 2>&1

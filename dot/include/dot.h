@@ -71,12 +71,37 @@ DOT_API void dot_sqr_4x4(dot_limb_t rp[8], const dot_limb_t up[4]);
  * rp must not overlap up or vp. */
 DOT_API void dot_mul_5x5_r52(dot_limb_t rp[10], const dot_limb_t up[5], const dot_limb_t vp[5]);
 
-/* {rp, un + vn} = {up, un} * {vp, vn} by schoolbook, for 1 <= vn <= un <= DOT_MUL_BASECASE_MAX
- * (GMP's mpn_mul_basecase sizes): the IFMA kernel when the dispatched variant is ifma (radix 2^52
+/* {rp, un + vn} = {up, un} * {vp, vn} by schoolbook, for 1 <= vn <= un and vn <=
+ * DOT_MUL_BASECASE_MAX (GMP's mpn_mul_basecase sizes; a longer u is taken in chunks of
+ * DOT_MUL_BASECASE_MAX limbs): the IFMA kernel when the dispatched variant is ifma (radix 2^52
  * inside, 64-bit limbs in and out), else a portable C loop. rp must not overlap up or vp. */
 #define DOT_MUL_BASECASE_MAX 64
 DOT_API void dot_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
                               size_t vn);
+/* {rp, 2n} = {up, n}^2 by schoolbook, for 1 <= n <= DOT_MUL_BASECASE_MAX (GMP's
+ * mpn_sqr_basecase): each cross product once, doubled. The IFMA kernel or the C loop as for
+ * dot_mul_basecase. rp must not overlap up. */
+DOT_API void dot_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
+
+/* Where the two schoolbook entry points above pay in a library that has a fast schoolbook of its
+ * own (GMP's assembly mpn_mul_basecase/mpn_sqr_basecase), measured on this CPU family: hand
+ * dot_mul_basecase the products with mul_from <= vn <= un <= DOT_MUL_BASECASE_MAX and
+ * dot_sqr_basecase the squares with sqr_from <= n <= DOT_MUL_BASECASE_MAX, and, since a faster
+ * schoolbook moves the crossover to Karatsuba, start Karatsuba products at karatsuba_mul limbs
+ * and squares at karatsuba_sqr. Without the IFMA kernels (the C loops are slower than such a
+ * library's own code) or with DOT_BASECASE=off: mul_from = sqr_from = SIZE_MAX and
+ * karatsuba_* = 0, meaning "keep your own". Any other DOT_BASECASE value prints a message and
+ * aborts.
+ * The patched GMP reads these on every multiplication, so they are a variable rather than a
+ * call: valid once `ready` (read with acquire ordering) is nonzero, which dot_basecase_resolve()
+ * ensures and which every resolving call into libdot sets. */
+typedef struct dot_basecase_tuning {
+    size_t mul_from, sqr_from, karatsuba_mul, karatsuba_sqr;
+    const char *source; /* e.g. "zen4 table", "DOT_BASECASE=off", "no ifma kernel" */
+    int ready;
+} dot_basecase_tuning;
+DOT_API extern dot_basecase_tuning dot_basecase;
+DOT_API const dot_basecase_tuning *dot_basecase_resolve(void);
 
 /* One instruction-set variant's kernels, each at every size (no crossover applied). Every
  * pointer is non-NULL: where a variant's own version of a kernel is missing or slower, the table

@@ -96,6 +96,8 @@ static char settings[320];
 static _Atomic(const dot_kernels *) active_kernels;
 /* dot_mul_basecase's kernel, set with the table (read after the table's acquire load) */
 static void (*mul_basecase)(dot_limb_t *, const dot_limb_t *, size_t, const dot_limb_t *, size_t);
+static void (*sqr_basecase)(dot_limb_t *, const dot_limb_t *, size_t);
+dot_basecase_tuning dot_basecase;
 static pthread_once_t resolved = PTHREAD_ONCE_INIT;
 
 /* The kernel tables handed out: variants[] with this CPU family's mul/sqr/r52 choice applied,
@@ -138,14 +140,23 @@ static void resolve(void)
     format_size(b, sizeof b, crossovers.sub_n);
     format_size(c, sizeof c, crossovers.add_n_ct);
     format_size(d, sizeof d, crossovers.sub_n_ct);
+    dot_basecase_tuning window = dot_basecase_for(&cpu, v->k.name);
+    char basecase[96] = "basecase=off";
+    if (window.mul_from != SIZE_MAX)
+        snprintf(basecase, sizeof basecase, "basecase=mul:%zu+,sqr:%zu+,karatsuba:%zu/%zu",
+                 window.mul_from, window.sqr_from, window.karatsuba_mul, window.karatsuba_sqr);
     snprintf(settings, sizeof settings,
-             "isa=%s crossover=add_n:%s,sub_n:%s,add_n_ct:%s,sub_n_ct:%s (%s) mul=%s", v->k.name, a,
-             b, c, d, crossovers.source, k->mul_from);
+             "isa=%s crossover=add_n:%s,sub_n:%s,add_n_ct:%s,sub_n_ct:%s (%s) mul=%s %s (%s)",
+             v->k.name, a, b, c, d, crossovers.source, k->mul_from, basecase, window.source);
     atomic_store_explicit(&chain_below[ADD_N], crossovers.add_n, memory_order_relaxed);
     atomic_store_explicit(&chain_below[SUB_N], crossovers.sub_n, memory_order_relaxed);
     atomic_store_explicit(&chain_below[ADD_N_CT], crossovers.add_n_ct, memory_order_relaxed);
     atomic_store_explicit(&chain_below[SUB_N_CT], crossovers.sub_n_ct, memory_order_relaxed);
-    mul_basecase = strcmp(v->k.name, "ifma") == 0 ? dot_ifma_mul_basecase : dot_scalar_mul_basecase;
+    int ifma = strcmp(v->k.name, "ifma") == 0;
+    mul_basecase = ifma ? dot_ifma_mul_basecase : dot_scalar_mul_basecase;
+    sqr_basecase = ifma ? dot_ifma_sqr_basecase : dot_scalar_sqr_basecase;
+    dot_basecase = window;
+    __atomic_store_n(&dot_basecase.ready, 1, __ATOMIC_RELEASE);
     atomic_store_explicit(&active_kernels, k, memory_order_release);
 }
 
@@ -206,19 +217,22 @@ static void check_mul(const char *fn, const dot_limb_t *rp, size_t rn, const dot
 static void check_mulb(const char *fn, const dot_limb_t *rp, const dot_limb_t *up, size_t un,
                        const dot_limb_t *vp, size_t vn)
 {
-    contract(vn >= 1 && vn <= un && un <= DOT_MUL_BASECASE_MAX, fn,
-             "1 <= vn <= un <= DOT_MUL_BASECASE_MAX");
+    contract(vn >= 1 && vn <= un && vn <= DOT_MUL_BASECASE_MAX, fn,
+             "1 <= vn <= un, vn <= DOT_MUL_BASECASE_MAX");
     contract(!overlap(rp, un + vn, up, un) && !overlap(rp, un + vn, vp, vn), fn,
              "rp overlaps an input");
 }
 #define DOT_CHECK_AORS(rp, up, vp, n, cin) check_aors(__func__, rp, up, vp, n, cin)
 #define DOT_CHECK_MULB(rp, up, un, vp, vn) check_mulb(__func__, rp, up, un, vp, vn)
+#define DOT_CHECK_SQRB(n)                                                                          \
+    contract((n) <= DOT_MUL_BASECASE_MAX, __func__, "n <= DOT_MUL_BASECASE_MAX")
 #define DOT_CHECK_MUL(rp, rn, up, vp, n) check_mul(__func__, rp, rn, up, vp, n)
 #define DOT_NOTE_PATH(path) (last_path = (path))
 #else
 #define DOT_CHECK_AORS(rp, up, vp, n, cin) ((void)0)
 #define DOT_CHECK_MUL(rp, rn, up, vp, n) ((void)0)
 #define DOT_CHECK_MULB(rp, up, un, vp, vn) ((void)0)
+#define DOT_CHECK_SQRB(n) ((void)0)
 #define DOT_NOTE_PATH(path) ((void)0)
 #endif
 
@@ -292,12 +306,51 @@ void dot_mul_5x5_r52(dot_limb_t rp[10], const dot_limb_t up[5], const dot_limb_t
     active()->mul_5x5_r52(rp, up, vp);
 }
 
+/* un > DOT_MUL_BASECASE_MAX: u in chunks of at most that many limbs, each chunk's product added
+ * onto the top vn limbs of the one before. */
+static void mul_basecase_long(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
+                              size_t vn)
+{
+    dot_limb_t chunk[2 * DOT_MUL_BASECASE_MAX];
+    mul_basecase(rp, up, DOT_MUL_BASECASE_MAX, vp, vn);
+    for (size_t done = DOT_MUL_BASECASE_MAX; done < un; done += DOT_MUL_BASECASE_MAX) {
+        size_t m = un - done < DOT_MUL_BASECASE_MAX ? un - done : DOT_MUL_BASECASE_MAX;
+        if (m >= vn)
+            mul_basecase(chunk, up + done, m, vp, vn);
+        else
+            mul_basecase(chunk, vp, vn, up + done, m);
+        dot_limb_t carry = chain_aors(rp + done, rp + done, chunk, vn, 0, DOT_OP_ADD, DOT_FAST);
+        for (size_t i = vn; i < m + vn; i++) {
+            dot_limb_t t = chunk[i] + carry;
+            carry = t < carry;
+            rp[done + i] = t;
+        }
+    }
+}
+
 void dot_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
                       size_t vn)
 {
     DOT_CHECK_MULB(rp, up, un, vp, vn);
     active();
-    mul_basecase(rp, up, un, vp, vn);
+    if (un <= DOT_MUL_BASECASE_MAX)
+        mul_basecase(rp, up, un, vp, vn);
+    else
+        mul_basecase_long(rp, up, un, vp, vn);
+}
+
+const dot_basecase_tuning *dot_basecase_resolve(void)
+{
+    active();
+    return &dot_basecase;
+}
+
+void dot_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n)
+{
+    DOT_CHECK_MULB(rp, up, n, up, n);
+    DOT_CHECK_SQRB(n);
+    active();
+    sqr_basecase(rp, up, n);
 }
 
 const char *dot_isa(void) { return active()->name; }

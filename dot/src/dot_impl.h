@@ -48,6 +48,9 @@ void dot_scalar_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, co
                              size_t vn);
 void dot_ifma_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot_limb_t *vp,
                            size_t vn);
+/* {rp, 2n} = {up, n}^2 for 1 <= n <= DOT_MUL_BASECASE_MAX (dot.h). */
+void dot_scalar_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
+void dot_ifma_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
 
 /* Defines a variant's four entry points for one operation (fast, _ct, and their carry-in _nc
  * forms: add_n -> add_nc) from its always-inline core <isa>_aors(rp, up, vp, n, cin, op, flavour). */
@@ -141,6 +144,9 @@ void dot_choose_mul(const char *family, dot_kernels *k, char *from, size_t len);
 /* The crossovers for variant `isa` on this CPU family: DOT_CROSSOVER if set (a malformed value
  * prints a message and aborts), else the family's measured table row, else the generic row. */
 dot_crossovers dot_crossovers_for(const dot_cpu *cpu, const char *isa);
+/* The schoolbook window (dot.h) for variant `isa` on this CPU family, DOT_BASECASE applied; `ready`
+ * left 0 for the caller to publish. */
+dot_basecase_tuning dot_basecase_for(const dot_cpu *cpu, const char *isa);
 
 #ifdef DOT_DEBUG
 /* Debug builds only: "chain" or "vector", the kernel the calling thread's last dispatched add/sub

@@ -1,5 +1,7 @@
 /* Runs one GMP operation on 4-limb operands `reps` times, so that a debugger can count which
-   libdot entry points each operation reaches: probe <add|sub|mul|sqr|sec_add_1|marker> <reps>.
+   libdot entry points each operation reaches:
+   probe <add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|marker> <reps>.
+   mul24, sqr40 and sec_mul24 take 24- and 40-limb operands instead (libdot's schoolbook window).
    Prints the last result, so stock and dot runs can be compared. */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -10,7 +12,8 @@
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: probe <add|sub|mul|sqr|sec_add_1|marker> <reps>\n");
+        fprintf(stderr,
+                "usage: probe <add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|marker> <reps>\n");
         return 2;
     }
     const char *op = argv[1];
@@ -21,6 +24,24 @@ int main(int argc, char **argv)
     mpz_init_set_str(b, "e0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff", 16);
     mpz_init(r);
     mp_limb_t rp[4], scratch[4];
+    /* 24 and 40 limbs: a and b repeated (the top limb nonzero) */
+    mpz_t a24, b24, a40;
+    mpz_inits(a24, b24, a40, NULL);
+    for (int i = 0; i < 6; i++) {
+        mpz_mul_2exp(a24, a24, 256);
+        mpz_add(a24, a24, a);
+        mpz_mul_2exp(b24, b24, 256);
+        mpz_add(b24, b24, b);
+    }
+    for (int i = 0; i < 10; i++) {
+        mpz_mul_2exp(a40, a40, 256);
+        mpz_add(a40, a40, b);
+    }
+    mp_limb_t rp48[48], sec_scratch[1024];
+    if (mpn_sec_mul_itch(24, 24) > 1024) {
+        fprintf(stderr, "probe: mpn_sec_mul needs more scratch\n");
+        return 2;
+    }
 
     if (strcmp(op, "marker") == 0) {
         const char *(*marker)(void) = (const char *(*)(void))dlsym(RTLD_DEFAULT, "dotmp_marker");
@@ -39,6 +60,13 @@ int main(int argc, char **argv)
         else if (strcmp(op, "sec_add_1") == 0) {
             mpn_sec_add_1(rp, mpz_limbs_read(a), 4, 0x1234567, scratch);
             mpz_roinit_n(r, rp, 4);
+        } else if (strcmp(op, "mul24") == 0)
+            mpz_mul(r, a24, b24);
+        else if (strcmp(op, "sqr40") == 0)
+            mpz_mul(r, a40, a40);
+        else if (strcmp(op, "sec_mul24") == 0) {
+            mpn_sec_mul(rp48, mpz_limbs_read(a24), 24, mpz_limbs_read(b24), 24, sec_scratch);
+            mpz_roinit_n(r, rp48, 48);
         } else {
             fprintf(stderr, "probe: unknown operation %s\n", op);
             return 2;

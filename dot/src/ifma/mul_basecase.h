@@ -163,6 +163,57 @@ static inline void to_limbs(dot_limb_t *rp, size_t rn, const uint64_t *d)
     }
 }
 
+/* The square's column vectors: each product a_i * a_j with i != j taken once and doubled, the
+ * squares a_i^2 added after. Lane t of vector c (column K = 8c + t) needs the low half of
+ * a_i * a_(K-i) for i < K - i and the high half of a_i * a_(K-1-i) for i < K - 1 - i. Every lane
+ * wants every i below 4c; the four i from 4c on want only the lanes above 2(i - 4c) (low) and
+ * 2(i - 4c) + 1 (high), hence the masks. a: k digits at apad + 8, zero-padded as for columns(). */
+static inline void square_columns(uint64_t *col, size_t cv, const uint64_t *apad, size_t k)
+{
+    static const __mmask8 lo_live[4] = {0xFE, 0xF8, 0xE0, 0x80};
+    static const __mmask8 hi_live[4] = {0xFC, 0xF0, 0xC0, 0x00};
+    const __m512i even = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11);
+    const __m512i odd = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
+    const uint64_t *a = apad + 8;
+    for (size_t c = 0; c < cv; c++) {
+        __m512i l0 = _mm512_setzero_si512(), l1 = l0, h0 = l0, h1 = l0;
+        size_t lo_i = 8 * c > k ? 8 * c - k : 0, all_i = 4 * c < k ? 4 * c : k;
+        size_t end_i = 4 * c + 4 < k ? 4 * c + 4 : k;
+        const uint64_t *b = a + 8 * c; /* b - i: digit 8c - i in lane 0 */
+        size_t i = lo_i;
+        for (; i + 1 < all_i; i += 2) {
+            __m512i a0 = _mm512_set1_epi64((long long)a[i]);
+            __m512i a1 = _mm512_set1_epi64((long long)a[i + 1]);
+            l0 = _mm512_madd52lo_epu64(l0, a0, _mm512_loadu_si512((const void *)(b - i)));
+            h0 = _mm512_madd52hi_epu64(h0, a0, _mm512_loadu_si512((const void *)(b - i - 1)));
+            l1 = _mm512_madd52lo_epu64(l1, a1, _mm512_loadu_si512((const void *)(b - i - 1)));
+            h1 = _mm512_madd52hi_epu64(h1, a1, _mm512_loadu_si512((const void *)(b - i - 2)));
+        }
+        if (i < all_i) {
+            __m512i a0 = _mm512_set1_epi64((long long)a[i]);
+            l0 = _mm512_madd52lo_epu64(l0, a0, _mm512_loadu_si512((const void *)(b - i)));
+            h0 = _mm512_madd52hi_epu64(h0, a0, _mm512_loadu_si512((const void *)(b - i - 1)));
+            i++;
+        }
+        for (i = i > all_i ? i : all_i; i < end_i; i++) {
+            __m512i a0 = _mm512_set1_epi64((long long)a[i]);
+            size_t r = i - 4 * c;
+            l1 = _mm512_mask_madd52lo_epu64(l1, lo_live[r], a0,
+                                            _mm512_loadu_si512((const void *)(b - i)));
+            h1 = _mm512_mask_madd52hi_epu64(h1, hi_live[r], a0,
+                                            _mm512_loadu_si512((const void *)(b - i - 1)));
+        }
+        __m512i twice = _mm512_add_epi64(_mm512_add_epi64(l0, l1), _mm512_add_epi64(h0, h1));
+        twice = _mm512_add_epi64(twice, twice);
+        /* columns 8c..8c+7 hold the squares of digits 4c..4c+3: low half at 2i, high at 2i + 1 */
+        __m512i d = _mm512_loadu_si512((const void *)(a + 8 * (c / 2)));
+        __m512i sq_lo = _mm512_madd52lo_epu64(_mm512_setzero_si512(), d, d);
+        __m512i sq_hi = _mm512_madd52hi_epu64(_mm512_setzero_si512(), d, d);
+        __m512i diag = _mm512_permutex2var_epi64(sq_lo, (c & 1) ? odd : even, sq_hi);
+        _mm512_storeu_si512((void *)(col + 8 * c), _mm512_add_epi64(twice, diag));
+    }
+}
+
 DOT_ALWAYS_INLINE void ifma_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un,
                                          const dot_limb_t *vp, size_t vn)
 {
@@ -183,6 +234,27 @@ DOT_ALWAYS_INLINE void ifma_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, s
     _mm512_storeu_si512((void *)(d + 8 * cv), _mm512_setzero_si512());
     _mm512_storeu_si512((void *)(d + 8 * cv + 8), _mm512_setzero_si512());
     to_limbs(rp, un + vn, d);
+}
+
+/* {rp, 2n} = {up, n}^2: the product's steps with the square's columns. */
+DOT_ALWAYS_INLINE void ifma_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n)
+{
+    _Alignas(64) uint64_t apad[8 + BC_MAX_DIGITS + 8 + 8];
+    _Alignas(64) uint64_t col[8 * BC_MAX_COL_VECS], d[8 * BC_MAX_COL_VECS + 16];
+    size_t k = (64 * n + 51) / 52;
+    size_t cv = (2 * k + 7) / 8;
+    _mm512_storeu_si512((void *)apad, _mm512_setzero_si512());
+    to_digits(apad + 8, up, n, k);
+    size_t k_whole = 8 * ((k + 7) / 8);
+    _mm512_storeu_si512((void *)(apad + 8 + k_whole), _mm512_setzero_si512());
+    square_columns(col, cv, apad, k);
+    if (!normalize(d, col, cv) && DOT_BASECASE_CASCADE_CHECK) {
+        scalar_limbs(rp, 2 * n, col, 2 * k);
+        return;
+    }
+    _mm512_storeu_si512((void *)(d + 8 * cv), _mm512_setzero_si512());
+    _mm512_storeu_si512((void *)(d + 8 * cv + 8), _mm512_setzero_si512());
+    to_limbs(rp, 2 * n, d);
 }
 
 #endif

@@ -2,7 +2,8 @@
  * TEST-ONLY. AVX-512 IFMA for the emulated build: SIMDe 0.7.4 has no vpmadd52luq/vpmadd52huq.
  * Written from Intel's definition: per 64-bit lane, the low 52 bits of b and of c are multiplied
  * into a 104-bit product; madd52lo adds its bits 0..51 to the accumulator lane a, madd52hi its
- * bits 52..103 (the addition wraps modulo 2^64, as the instruction's does).
+ * bits 52..103 (the addition wraps modulo 2^64, as the instruction's does). The masked forms
+ * (_mm512_mask_madd52*) write only the lanes whose mask bit is set and keep a elsewhere.
  * Checked against hand-derived answers by dot/test/emul/test_ifma_shim.c.
  */
 #ifndef DOT_EMULATE_IFMA_H
@@ -36,9 +37,37 @@ static inline simde__m512i dot_emu_madd52hi_epu64(simde__m512i a, simde__m512i b
     return dot_emu_madd52(a, b, c, 1);
 }
 
+static inline simde__m512i dot_emu_mask_madd52(simde__m512i a, simde__mmask8 k, simde__m512i b,
+                                               simde__m512i c, int high)
+{
+    uint64_t keep[8], all[8];
+    simde_mm512_storeu_si512(keep, a);
+    simde_mm512_storeu_si512(all, dot_emu_madd52(a, b, c, high));
+    for (int i = 0; i < 8; i++)
+        if (!((k >> i) & 1))
+            all[i] = keep[i];
+    return simde_mm512_loadu_si512(all);
+}
+
+static inline simde__m512i dot_emu_mask_madd52lo_epu64(simde__m512i a, simde__mmask8 k,
+                                                       simde__m512i b, simde__m512i c)
+{
+    return dot_emu_mask_madd52(a, k, b, c, 0);
+}
+
+static inline simde__m512i dot_emu_mask_madd52hi_epu64(simde__m512i a, simde__mmask8 k,
+                                                       simde__m512i b, simde__m512i c)
+{
+    return dot_emu_mask_madd52(a, k, b, c, 1);
+}
+
 #undef _mm512_madd52lo_epu64
 #undef _mm512_madd52hi_epu64
+#undef _mm512_mask_madd52lo_epu64
+#undef _mm512_mask_madd52hi_epu64
 #define _mm512_madd52lo_epu64 dot_emu_madd52lo_epu64
 #define _mm512_madd52hi_epu64 dot_emu_madd52hi_epu64
+#define _mm512_mask_madd52lo_epu64 dot_emu_mask_madd52lo_epu64
+#define _mm512_mask_madd52hi_epu64 dot_emu_mask_madd52hi_epu64
 
 #endif

@@ -8,7 +8,9 @@
  *   lane 5: 2^52 * x: the multiplier's low 52 bits are zero -> lo 0, hi 0
  *   lane 6: (2^52-1) * 2^51 = 2^103 - 2^51      -> lo 2^51, hi 2^51 - 1
  *   lane 7: 1 * 1, accumulator 2^64 - 1 (wraps) -> lo 0, hi 2^64 - 1
- * and the accumulator is added as given: lanes 0..6 accumulate 1000 in a second pass. */
+ * and the accumulator is added as given: lanes 0..6 accumulate 1000 in a second pass. The masked
+ * forms (mask 0x5a) give those answers in lanes 1, 3, 4, 6 and keep the accumulator 1000 in the
+ * others. */
 #include <stdio.h>
 #include "../common/check.h"
 #include "dot_impl.h"
@@ -39,6 +41,17 @@ int main(void)
     __m512i thousand = _mm512_set1_epi64(1000);
     _mm512_storeu_si512(lo2, _mm512_madd52lo_epu64(thousand, vb, vc));
     _mm512_storeu_si512(hi2, _mm512_madd52hi_epu64(thousand, vb, vc));
+    uint64_t mlo[8], mhi[8];
+    const __mmask8 k = 0x5a;
+    _mm512_storeu_si512(mlo, _mm512_mask_madd52lo_epu64(thousand, k, vb, vc));
+    _mm512_storeu_si512(mhi, _mm512_mask_madd52hi_epu64(thousand, k, vb, vc));
+    for (int i = 0; i < 7; i++) {
+        int on = (k >> i) & 1;
+        CHECK(mlo[i] == (on ? want_lo[i] : 0) + 1000, "masked madd52lo lane %d (mask bit %d)", i,
+              on);
+        CHECK(mhi[i] == (on ? want_hi[i] : 0) + 1000, "masked madd52hi lane %d (mask bit %d)", i,
+              on);
+    }
     for (int i = 0; i < 8; i++) {
         CHECK(lo[i] == want_lo[i], "madd52lo lane %d: got %#llx want %#llx", i,
               (unsigned long long)lo[i], (unsigned long long)want_lo[i]);

@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
 /**
  * libdot's environment variables, checked before a command loads any library: libdot (inside
  * libdot.so and the patched GMP and OpenSSL) aborts the whole process on a bad DOT_ISA,
- * DOT_CPU_DISABLE or DOT_CROSSOVER at its first call, which may come after a long run. Here the
- * same values are refused up front with exit 2 and the valid names, by the same rules as libdot
- * (dot/src/dispatch.c, cpu.c, crossover.c).
+ * DOT_CPU_DISABLE, DOT_CROSSOVER or DOT_BASECASE at its first call, which may come after a long
+ * run. Here the same values are refused up front with exit 2 and the valid names, by the same
+ * rules as libdot (dot/src/dispatch.c, cpu.c, crossover.c, basecase_window.c).
  */
 final class LibdotEnvironment {
     private LibdotEnvironment() {}
@@ -47,6 +47,10 @@ final class LibdotEnvironment {
                 && !CROSSOVER.matcher(crossover).matches()) {
             throw usage("DOT_CROSSOVER=" + crossover + " is not N, max, or a list such as"
                     + " add_n=N,sub_n=N,add_n_ct=N,sub_n_ct=N (N a decimal limb count of up to 19 digits, or max)");
+        }
+        String basecase = env.get("DOT_BASECASE");
+        if (basecase != null && !basecase.isEmpty() && !basecase.equals("off")) {
+            throw usage("DOT_BASECASE=" + basecase + " is not off (the only value; unset for libdot's window)");
         }
         String isa = env.get("DOT_ISA");
         if (isa != null && !isa.isEmpty()) {

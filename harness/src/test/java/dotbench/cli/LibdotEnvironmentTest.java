@@ -20,7 +20,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * DOT_ISA, DOT_CPU_DISABLE and DOT_CROSSOVER: a value libdot would abort on is refused before any
+ * DOT_ISA, DOT_CPU_DISABLE, DOT_CROSSOVER and DOT_BASECASE: a value libdot would abort on is refused before any
  * library loads, with exit 2 and the valid names; the commands that only read result files do not
  * care; and the harness's names are libdot's.
  */
@@ -61,12 +61,17 @@ class LibdotEnvironmentTest {
         refused(Map.of("DOT_CPU_DISABLE", "avx2,"), "DOT_CPU_DISABLE=avx2,: '' names no CPU feature");
         refused(Map.of("DOT_CROSSOVER", "add_n=12,mul=3"), "DOT_CROSSOVER=add_n=12,mul=3 is not N, max, or a list");
         refused(Map.of("DOT_CROSSOVER", "12345678901234567890"), "DOT_CROSSOVER=12345678901234567890 is not N");
+        refused(Map.of("DOT_BASECASE", "Off"), "DOT_BASECASE=Off is not off");
     }
 
     @Test
     void goodValuesPass() {
         LibdotEnvironment.check(
-                Map.of("DOT_ISA", "scalar", "DOT_CPU_DISABLE", "avx512,ifma", "DOT_CROSSOVER", "add_n=12,sub_n=max"),
+                Map.of(
+                        "DOT_ISA", "scalar",
+                        "DOT_CPU_DISABLE", "avx512,ifma",
+                        "DOT_CROSSOVER", "add_n=12,sub_n=max",
+                        "DOT_BASECASE", "off"),
                 ROOT);
         LibdotEnvironment.check(Map.of("DOT_CROSSOVER", "max", "DOT_CPU_DISABLE", ""), ROOT);
         assertEquals(

@@ -1,0 +1,101 @@
+/* The schoolbook window the patched GMP reads (dot.h, dot_basecase_tuning): not ready before
+ * libdot resolves, ready after any first call; with the IFMA kernels a window inside
+ * DOT_MUL_BASECASE_MAX and Karatsuba thresholds set, without them (another variant forced, or
+ * DOT_BASECASE=off) "keep your own" (SIZE_MAX / 0); dot_settings() records it; any other
+ * DOT_BASECASE value aborts naming it. Each case runs in a child process, since the window is
+ * resolved once per process. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include "common/check.h"
+#include "common/child.h"
+#include "dot.h"
+
+/* Prints "<ready before> <ready after> <mul_from> <sqr_from> <karatsuba_mul> <karatsuba_sqr> |
+ * <source> | <settings>", with SIZE_MAX as "never". */
+static int child(void)
+{
+    int before = __atomic_load_n(&dot_basecase.ready, __ATOMIC_ACQUIRE);
+    dot_limb_t r[1], u[1] = {1}, v[1] = {2};
+    dot_add_n(r, u, v, 1); /* any first call resolves libdot */
+    int after = __atomic_load_n(&dot_basecase.ready, __ATOMIC_ACQUIRE);
+    const dot_basecase_tuning *t = dot_basecase_resolve();
+    char from[2][24];
+    size_t f[2] = {t->mul_from, t->sqr_from};
+    for (int i = 0; i < 2; i++)
+        if (f[i] == SIZE_MAX)
+            snprintf(from[i], sizeof from[i], "never");
+        else
+            snprintf(from[i], sizeof from[i], "%zu", f[i]);
+    printf("%d %d %s %s %zu %zu | %s | %s\n", before, after, from[0], from[1], t->karatsuba_mul,
+           t->karatsuba_sqr, t->source, dot_settings());
+    return t == &dot_basecase ? 0 : 1;
+}
+
+static dot_child_result run(const char *isa, const char *basecase)
+{
+    char isa_env[64] = "DOT_ISA", b_env[64] = "DOT_BASECASE";
+    if (isa)
+        snprintf(isa_env, sizeof isa_env, "DOT_ISA=%s", isa);
+    if (basecase)
+        snprintf(b_env, sizeof b_env, "DOT_BASECASE=%s", basecase);
+    const char *env[] = {isa_env, b_env, NULL};
+    return dot_run_self("--child", env);
+}
+
+/* Parsed child line: the window, or "never"/0 for "keep your own". */
+static void expect(const char *isa, const char *basecase, int routed, const char *source)
+{
+    dot_child_result c = run(isa, basecase);
+    int before = -1, after = -1;
+    char mul[24] = "", sqr[24] = "";
+    size_t kmul = 0, ksqr = 0, mul_from = 0, sqr_from = 0;
+    int fields = sscanf(c.out, "%d %d %23s %23s %zu %zu", &before, &after, mul, sqr, &kmul, &ksqr);
+    int ok = WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 && fields == 6 && before == 0 &&
+             after == 1 && strstr(c.out, source) && strstr(c.out, "basecase=");
+    if (routed) {
+        ok = ok && sscanf(mul, "%zu", &mul_from) == 1 && sscanf(sqr, "%zu", &sqr_from) == 1 &&
+             mul_from >= 1 && mul_from <= DOT_MUL_BASECASE_MAX && sqr_from >= 1 &&
+             sqr_from <= DOT_MUL_BASECASE_MAX && kmul >= 2 && ksqr >= 2;
+    } else {
+        ok = ok && strcmp(mul, "never") == 0 && strcmp(sqr, "never") == 0 && kmul == 0 &&
+             ksqr == 0 && strstr(c.out, "basecase=off");
+    }
+    CHECK(ok,
+          "DOT_ISA=%s DOT_BASECASE=%s: expected %s window from \"%s\", child printed \"%s\" "
+          "(stderr: %s)",
+          isa ? isa : "(unset)", basecase ? basecase : "(unset)", routed ? "a" : "no", source,
+          c.out, c.err);
+    printf("  DOT_ISA=%-7s DOT_BASECASE=%-4s -> %s", isa ? isa : "-", basecase ? basecase : "-",
+           c.out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--child") == 0)
+        return child();
+    printf("ready before/after the first call, mul_from sqr_from karatsuba_mul karatsuba_sqr:\n");
+    if (dot_isa_supported("ifma")) {
+        expect(NULL, NULL, 1, "table");
+        expect("ifma", NULL, 1, "table");
+        expect("ifma", "off", 0, "DOT_BASECASE=off");
+    } else {
+        printf("  (this CPU has no IFMA: no window, whatever the variant)\n");
+        expect(NULL, NULL, 0, "no ifma kernel");
+    }
+    expect("scalar", NULL, 0, "no ifma kernel");
+    if (dot_isa_supported("avx512"))
+        expect("avx512", NULL, 0, "no ifma kernel");
+    expect(NULL, "off", 0, "DOT_BASECASE=off");
+    static const char *const bad[] = {"on", "Off", "0", "off,", "mul=16"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        dot_child_result c = run(NULL, bad[i]);
+        CHECK(dot_child_aborted_with(&c, "DOT_BASECASE=") && strstr(c.err, bad[i]),
+              "DOT_BASECASE=%s must abort with a message naming it; status %d, stdout \"%s\", "
+              "stderr \"%s\"",
+              bad[i], c.status, c.out, c.err);
+        printf("  DOT_BASECASE=%-6s -> refused: %s", bad[i], c.err);
+    }
+    return dot_check_summary();
+}
