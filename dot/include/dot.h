@@ -91,17 +91,13 @@ DOT_API void dot_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
  * and squares at karatsuba_sqr. Without the IFMA kernels (the C loops are slower than such a
  * library's own code) or with DOT_BASECASE=off: mul_from = sqr_from = SIZE_MAX and
  * karatsuba_* = 0, meaning "keep your own". Any other DOT_BASECASE value prints a message and
- * aborts.
- * The patched GMP reads these on every multiplication, so they are a variable rather than a
- * call: valid once `ready` (read with acquire ordering) is nonzero, which dot_basecase_resolve()
- * ensures and which every resolving call into libdot sets. */
+ * aborts. (The patched GMP copies these into its own thresholds once, when it is loaded.) */
 typedef struct dot_basecase_tuning {
     size_t mul_from, sqr_from, karatsuba_mul, karatsuba_sqr;
     const char *source; /* e.g. "zen4 table", "DOT_BASECASE=off", "no ifma kernel" */
-    int ready;
 } dot_basecase_tuning;
-DOT_API extern dot_basecase_tuning dot_basecase;
-DOT_API const dot_basecase_tuning *dot_basecase_resolve(void);
+/* The window in force (resolved with the variant, on first use). */
+DOT_API const dot_basecase_tuning *dot_basecase_active(void);
 
 /* One instruction-set variant's kernels, each at every size (no crossover applied). Every
  * pointer is non-NULL: where a variant's own version of a kernel is missing or slower, the table

@@ -23,7 +23,7 @@ static const window_row rows[] = {
 
 dot_basecase_tuning dot_basecase_for(const dot_cpu *cpu, const char *isa)
 {
-    dot_basecase_tuning t = {SIZE_MAX, SIZE_MAX, 0, 0, "no ifma kernel", 0};
+    dot_basecase_tuning t = {SIZE_MAX, SIZE_MAX, 0, 0, "no ifma kernel"};
     const char *spec = getenv("DOT_BASECASE");
     if (spec && *spec && strcmp(spec, "off") != 0) {
         fprintf(stderr, "libdot: DOT_BASECASE=%s: unknown value (expected off, or unset)\n", spec);

@@ -97,7 +97,7 @@ static _Atomic(const dot_kernels *) active_kernels;
 /* dot_mul_basecase's kernel, set with the table (read after the table's acquire load) */
 static void (*mul_basecase)(dot_limb_t *, const dot_limb_t *, size_t, const dot_limb_t *, size_t);
 static void (*sqr_basecase)(dot_limb_t *, const dot_limb_t *, size_t);
-dot_basecase_tuning dot_basecase;
+static dot_basecase_tuning window;
 static pthread_once_t resolved = PTHREAD_ONCE_INIT;
 
 /* The kernel tables handed out: variants[] with this CPU family's mul/sqr/r52 choice applied,
@@ -140,7 +140,7 @@ static void resolve(void)
     format_size(b, sizeof b, crossovers.sub_n);
     format_size(c, sizeof c, crossovers.add_n_ct);
     format_size(d, sizeof d, crossovers.sub_n_ct);
-    dot_basecase_tuning window = dot_basecase_for(&cpu, v->k.name);
+    window = dot_basecase_for(&cpu, v->k.name);
     char basecase[96] = "basecase=off";
     if (window.mul_from != SIZE_MAX)
         snprintf(basecase, sizeof basecase, "basecase=mul:%zu+,sqr:%zu+,karatsuba:%zu/%zu",
@@ -155,8 +155,6 @@ static void resolve(void)
     int ifma = strcmp(v->k.name, "ifma") == 0;
     mul_basecase = ifma ? dot_ifma_mul_basecase : dot_scalar_mul_basecase;
     sqr_basecase = ifma ? dot_ifma_sqr_basecase : dot_scalar_sqr_basecase;
-    dot_basecase = window;
-    __atomic_store_n(&dot_basecase.ready, 1, __ATOMIC_RELEASE);
     atomic_store_explicit(&active_kernels, k, memory_order_release);
 }
 
@@ -339,10 +337,10 @@ void dot_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, const dot
         mul_basecase_long(rp, up, un, vp, vn);
 }
 
-const dot_basecase_tuning *dot_basecase_resolve(void)
+const dot_basecase_tuning *dot_basecase_active(void)
 {
     active();
-    return &dot_basecase;
+    return &window;
 }
 
 void dot_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n)

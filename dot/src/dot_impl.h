@@ -144,8 +144,7 @@ void dot_choose_mul(const char *family, dot_kernels *k, char *from, size_t len);
 /* The crossovers for variant `isa` on this CPU family: DOT_CROSSOVER if set (a malformed value
  * prints a message and aborts), else the family's measured table row, else the generic row. */
 dot_crossovers dot_crossovers_for(const dot_cpu *cpu, const char *isa);
-/* The schoolbook window (dot.h) for variant `isa` on this CPU family, DOT_BASECASE applied; `ready`
- * left 0 for the caller to publish. */
+/* The schoolbook window (dot.h) for variant `isa` on this CPU family, DOT_BASECASE applied. */
 dot_basecase_tuning dot_basecase_for(const dot_cpu *cpu, const char *isa);
 
 #ifdef DOT_DEBUG
