@@ -60,31 +60,48 @@ static inline void to_digits(uint64_t *d, const dot_limb_t *x, size_t n, size_t 
     }
 }
 
+/* One column vector's four accumulators: low and high halves, for even and odd i. */
+typedef struct {
+    __m512i l0, h0, l1, h1;
+} bc_acc;
+
+/* Adds the IFMA halves of a_i times the digits at b - i (lane 0: the other operand's digit
+ * 8c - i) for every i from i to end - 1, two i per round; returns end. */
+DOT_ALWAYS_INLINE size_t bc_accumulate(bc_acc *s, const uint64_t *a, const uint64_t *b, size_t i,
+                                       size_t end)
+{
+    for (; i + 1 < end; i += 2) {
+        __m512i a0 = _mm512_set1_epi64((long long)a[i]);
+        __m512i a1 = _mm512_set1_epi64((long long)a[i + 1]);
+        s->l0 = _mm512_madd52lo_epu64(s->l0, a0, _mm512_loadu_si512((const void *)(b - i)));
+        s->h0 = _mm512_madd52hi_epu64(s->h0, a0, _mm512_loadu_si512((const void *)(b - i - 1)));
+        s->l1 = _mm512_madd52lo_epu64(s->l1, a1, _mm512_loadu_si512((const void *)(b - i - 1)));
+        s->h1 = _mm512_madd52hi_epu64(s->h1, a1, _mm512_loadu_si512((const void *)(b - i - 2)));
+    }
+    if (i < end) {
+        __m512i a0 = _mm512_set1_epi64((long long)a[i]);
+        s->l0 = _mm512_madd52lo_epu64(s->l0, a0, _mm512_loadu_si512((const void *)(b - i)));
+        s->h0 = _mm512_madd52hi_epu64(s->h0, a0, _mm512_loadu_si512((const void *)(b - i - 1)));
+    }
+    return end;
+}
+
+static inline __m512i bc_sum(const bc_acc *s)
+{
+    return _mm512_add_epi64(_mm512_add_epi64(s->l0, s->l1), _mm512_add_epi64(s->h0, s->h1));
+}
+
 /* cv column vectors of a (ka digits) times b (kb digits at bpad + 8, 8 zeros before, zeros up to
  * bpad + 8 + kb + 8 at least). */
 static inline void columns(uint64_t *col, size_t cv, const uint64_t *a, size_t ka,
                            const uint64_t *bpad, size_t kb)
 {
     for (size_t c = 0; c < cv; c++) {
-        __m512i l0 = _mm512_setzero_si512(), l1 = l0, h0 = l0, h1 = l0;
+        bc_acc s = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(),
+                    _mm512_setzero_si512()};
         size_t lo_i = 8 * c > kb ? 8 * c - kb : 0, hi_i = 8 * c + 8 < ka ? 8 * c + 8 : ka;
-        const uint64_t *b = bpad + 8 + 8 * c; /* b - i: b's digit 8c - i in lane 0 */
-        size_t i = lo_i;
-        for (; i + 1 < hi_i; i += 2) {
-            __m512i a0 = _mm512_set1_epi64((long long)a[i]);
-            __m512i a1 = _mm512_set1_epi64((long long)a[i + 1]);
-            l0 = _mm512_madd52lo_epu64(l0, a0, _mm512_loadu_si512((const void *)(b - i)));
-            h0 = _mm512_madd52hi_epu64(h0, a0, _mm512_loadu_si512((const void *)(b - i - 1)));
-            l1 = _mm512_madd52lo_epu64(l1, a1, _mm512_loadu_si512((const void *)(b - i - 1)));
-            h1 = _mm512_madd52hi_epu64(h1, a1, _mm512_loadu_si512((const void *)(b - i - 2)));
-        }
-        if (i < hi_i) {
-            __m512i a0 = _mm512_set1_epi64((long long)a[i]);
-            l0 = _mm512_madd52lo_epu64(l0, a0, _mm512_loadu_si512((const void *)(b - i)));
-            h0 = _mm512_madd52hi_epu64(h0, a0, _mm512_loadu_si512((const void *)(b - i - 1)));
-        }
-        __m512i sum = _mm512_add_epi64(_mm512_add_epi64(l0, l1), _mm512_add_epi64(h0, h1));
-        _mm512_storeu_si512((void *)(col + 8 * c), sum);
+        bc_accumulate(&s, a, bpad + 8 + 8 * c, lo_i, hi_i > lo_i ? hi_i : lo_i);
+        _mm512_storeu_si512((void *)(col + 8 * c), bc_sum(&s));
     }
 }
 
@@ -176,34 +193,21 @@ static inline void square_columns(uint64_t *col, size_t cv, const uint64_t *apad
     const __m512i odd = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
     const uint64_t *a = apad + 8;
     for (size_t c = 0; c < cv; c++) {
-        __m512i l0 = _mm512_setzero_si512(), l1 = l0, h0 = l0, h1 = l0;
+        bc_acc s = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(),
+                    _mm512_setzero_si512()};
         size_t lo_i = 8 * c > k ? 8 * c - k : 0, all_i = 4 * c < k ? 4 * c : k;
         size_t end_i = 4 * c + 4 < k ? 4 * c + 4 : k;
         const uint64_t *b = a + 8 * c; /* b - i: digit 8c - i in lane 0 */
-        size_t i = lo_i;
-        for (; i + 1 < all_i; i += 2) {
-            __m512i a0 = _mm512_set1_epi64((long long)a[i]);
-            __m512i a1 = _mm512_set1_epi64((long long)a[i + 1]);
-            l0 = _mm512_madd52lo_epu64(l0, a0, _mm512_loadu_si512((const void *)(b - i)));
-            h0 = _mm512_madd52hi_epu64(h0, a0, _mm512_loadu_si512((const void *)(b - i - 1)));
-            l1 = _mm512_madd52lo_epu64(l1, a1, _mm512_loadu_si512((const void *)(b - i - 1)));
-            h1 = _mm512_madd52hi_epu64(h1, a1, _mm512_loadu_si512((const void *)(b - i - 2)));
-        }
-        if (i < all_i) {
-            __m512i a0 = _mm512_set1_epi64((long long)a[i]);
-            l0 = _mm512_madd52lo_epu64(l0, a0, _mm512_loadu_si512((const void *)(b - i)));
-            h0 = _mm512_madd52hi_epu64(h0, a0, _mm512_loadu_si512((const void *)(b - i - 1)));
-            i++;
-        }
-        for (i = i > all_i ? i : all_i; i < end_i; i++) {
+        size_t i = bc_accumulate(&s, a, b, lo_i, all_i > lo_i ? all_i : lo_i);
+        for (; i < end_i; i++) {
             __m512i a0 = _mm512_set1_epi64((long long)a[i]);
             size_t r = i - 4 * c;
-            l1 = _mm512_mask_madd52lo_epu64(l1, lo_live[r], a0,
-                                            _mm512_loadu_si512((const void *)(b - i)));
-            h1 = _mm512_mask_madd52hi_epu64(h1, hi_live[r], a0,
-                                            _mm512_loadu_si512((const void *)(b - i - 1)));
+            s.l1 = _mm512_mask_madd52lo_epu64(s.l1, lo_live[r], a0,
+                                              _mm512_loadu_si512((const void *)(b - i)));
+            s.h1 = _mm512_mask_madd52hi_epu64(s.h1, hi_live[r], a0,
+                                              _mm512_loadu_si512((const void *)(b - i - 1)));
         }
-        __m512i twice = _mm512_add_epi64(_mm512_add_epi64(l0, l1), _mm512_add_epi64(h0, h1));
+        __m512i twice = bc_sum(&s);
         twice = _mm512_add_epi64(twice, twice);
         /* columns 8c..8c+7 hold the squares of digits 4c..4c+3: low half at 2i, high at 2i + 1 */
         __m512i d = _mm512_loadu_si512((const void *)(a + 8 * (c / 2)));
