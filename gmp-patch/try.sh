@@ -17,17 +17,20 @@ runs=()
 for x in default 0 max; do
   for f in mpn_add_n mpn_sub_n mpn_add_nc mpn_sub_nc; do runs+=("$f 1-64 $x"); done
 done
-runs+=("mpn_mul_basecase 1-72 default" "mpn_sqr_basecase 1-72 default")
-runs+=("mpn_mul_basecase 1-72 basecase=off" "mpn_sqr_basecase 1-72 basecase=off")
-# TRY_RUNS="function:sizes:crossover ..." replaces the list, TRY_REPS sets try's repetitions
-# (default 10) (the per-DOT_ISA runs of mk/safety.mk)
+# mpn_mul_basecase goes through every vn up to un (2,628 size pairs, each at every alignment and
+# overlap): at try's 10 repetitions one run had not ended after 7 minutes here, so it runs 2 (a
+# fourth field, when present, is the run's repetitions).
+runs+=("mpn_mul_basecase 1-72 default 2" "mpn_sqr_basecase 1-72 default")
+runs+=("mpn_mul_basecase 1-72 basecase=off 2" "mpn_sqr_basecase 1-72 basecase=off")
+# TRY_RUNS="function:sizes:crossover[:reps] ..." replaces the list, TRY_REPS sets try's
+# repetitions for runs that name none (default 10) (the per-DOT_ISA runs of mk/safety.mk)
 if [[ -n ${TRY_RUNS:-} ]]; then runs=(); for r in $TRY_RUNS; do runs+=("${r//:/ }"); done; fi
 # The runs are independent processes: NPROC at a time (default 2), each with its own log, their
 # lines printed in list order once all have ended; the first failure (in list order) is reported.
 one() {
   local i=$1 log=$obj/try.$1.out
   set -- ${runs[$i]}
-  local xenv=()
+  local xenv=() reps=${4:-${TRY_REPS:-}}
   case $3 in
     default) ;;
     basecase=*) xenv=(DOT_BASECASE="${3#basecase=}") ;;
@@ -35,7 +38,7 @@ one() {
   esac
   # try's seed is fixed unless -R is given; -W: no progress spinner in a log. It exits non-zero
   # on the first mismatch.
-  (cd "$obj/tests/devel" && env "${xenv[@]}" ./try -W ${TRY_REPS:+-r "$TRY_REPS"} -s "$2" "$1") > "$log" 2>&1
+  (cd "$obj/tests/devel" && env "${xenv[@]}" ./try -W ${reps:+-r "$reps"} -s "$2" "$1") > "$log" 2>&1
   echo $? > "$log.rc"
 }
 rm -f "$obj"/try.[0-9]*.out "$obj"/try.[0-9]*.out.rc
@@ -51,5 +54,5 @@ for i in "${!runs[@]}"; do
   [[ $(cat "$log.rc" 2>/dev/null) == 0 ]] || { tail -30 "$log"; echo "try $1 (DOT_CROSSOVER=$3): FAIL"; exit 1; }
   count=$(grep -E "^$1 [0-9]+$" "$log" | tail -1 | cut -d" " -f2 || true)
   [[ -n $count ]] || { echo "try $1: no test count printed (see $log)"; exit 1; }
-  echo "  try $1 (sizes $2, crossover $3${DOT_ISA:+, DOT_ISA=$DOT_ISA}): passed $count tests"
+  echo "  try $1 (sizes $2, crossover $3${4:+, $4 repetitions}${DOT_ISA:+, DOT_ISA=$DOT_ISA}): passed $count tests"
 done

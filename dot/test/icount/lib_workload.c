@@ -63,6 +63,17 @@ static void run(void)
     for (int c = 0; c < CALLS; c++)
         mpn_sqr(r, (mp_srcptr)u + (c & 7), 4);
     CALLGRIND_DUMP_STATS_AT(label("mpn_sqr(4)"));
+    /* below every libdot kernel: patch 0002 must leave these at GMP's own cost (one compare
+       with a constant on the way to GMP's basecase), as GMPbench's multiply(128) and
+       multiply(128,128) and the leaves of every division and gcd call them */
+    CALLGRIND_ZERO_STATS;
+    for (int c = 0; c < CALLS; c++)
+        mpn_mul(r, (mp_srcptr)u + (c & 7), 2, (mp_srcptr)v + (c & 7), 2);
+    CALLGRIND_DUMP_STATS_AT(label("mpn_mul(2x2)"));
+    CALLGRIND_ZERO_STATS;
+    for (int c = 0; c < CALLS; c++)
+        mpn_sqr(r, (mp_srcptr)u + (c & 7), 2);
+    CALLGRIND_DUMP_STATS_AT(label("mpn_sqr(2)"));
     CALLGRIND_ZERO_STATS;
     for (int c = 0; c < CALLS / 10; c++)
         mpz_mul(p, a, b);
