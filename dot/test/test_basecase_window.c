@@ -51,8 +51,9 @@ static void expect(const char *isa, const char *basecase, int routed, const char
              strstr(c.out, source) && strstr(c.out, "basecase=");
     if (routed) {
         ok = ok && sscanf(mul, "%zu", &mul_from) == 1 && sscanf(sqr, "%zu", &sqr_from) == 1 &&
-             mul_from >= 1 && mul_from <= DOT_MUL_BASECASE_MAX && sqr_from >= 1 &&
-             sqr_from <= DOT_MUL_BASECASE_MAX && kmul >= 2 && ksqr >= 2;
+             mul_from >= DOT_BASECASE_WINDOW_MIN && mul_from <= DOT_MUL_BASECASE_MAX &&
+             sqr_from >= DOT_BASECASE_WINDOW_MIN && sqr_from <= DOT_MUL_BASECASE_MAX &&
+             kmul >= DOT_BASECASE_WINDOW_MIN && ksqr >= DOT_BASECASE_WINDOW_MIN;
     } else {
         ok = ok && strcmp(mul, "never") == 0 && strcmp(sqr, "never") == 0 && kmul == 0 &&
              ksqr == 0 && strstr(c.out, "basecase=off");

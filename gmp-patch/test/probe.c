@@ -48,9 +48,9 @@ int main(int argc, char **argv)
         printf("%s\n", marker ? marker() : "none");
         return 0;
     }
-    /* DoTMP takes libdot's schoolbook window at its first basecase call (until then GMP's own
-       thresholds hold): one 24x4 product settles it, in the 0-repetition run too. */
-    mpz_mul(r, a24, a);
+    /* DoTMP takes libdot's schoolbook window at its first basecase call of 12 limbs or more
+       (DOT_BASECASE_WINDOW_MIN): one 24x24 product settles it, in the 0-repetition run too. */
+    mpz_mul(r, a24, b24);
     for (long i = 0; i < reps; i++) {
         if (strcmp(op, "add") == 0)
             mpz_add(r, a, b);

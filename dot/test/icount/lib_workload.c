@@ -63,17 +63,25 @@ static void run(void)
     for (int c = 0; c < CALLS; c++)
         mpn_sqr(r, (mp_srcptr)u + (c & 7), 4);
     CALLGRIND_DUMP_STATS_AT(label("mpn_sqr(4)"));
-    /* below every libdot kernel: patch 0002 must leave these at GMP's own cost (one compare
-       with a constant on the way to GMP's basecase), as GMPbench's multiply(128) and
-       multiply(128,128) and the leaves of every division and gcd call them */
-    CALLGRIND_ZERO_STATS;
-    for (int c = 0; c < CALLS; c++)
-        mpn_mul(r, (mp_srcptr)u + (c & 7), 2, (mp_srcptr)v + (c & 7), 2);
-    CALLGRIND_DUMP_STATS_AT(label("mpn_mul(2x2)"));
-    CALLGRIND_ZERO_STATS;
-    for (int c = 0; c < CALLS; c++)
-        mpn_sqr(r, (mp_srcptr)u + (c & 7), 2);
-    CALLGRIND_DUMP_STATS_AT(label("mpn_sqr(2)"));
+    /* below libdot's schoolbook window: patch 0002 must leave these near GMP's own cost (a
+       compare or two with constants on the way to GMP's basecase, no load of the window), as
+       GMPbench's multiply(128), multiply(512) and their two-operand forms and the leaves of
+       every division and gcd call them; stock's rows stand beside */
+    static const mp_size_t small[] = {2, 8};
+    for (size_t k = 0; k < sizeof small / sizeof small[0]; k++) {
+        mp_size_t n = small[k];
+        char mul[32], sqr[32]; /* named before the counting starts */
+        snprintf(mul, sizeof mul, "mpn_mul(%ldx%ld)", (long)n, (long)n);
+        snprintf(sqr, sizeof sqr, "mpn_sqr(%ld)", (long)n);
+        CALLGRIND_ZERO_STATS;
+        for (int c = 0; c < CALLS; c++)
+            mpn_mul(r, (mp_srcptr)u + (c & 7), n, (mp_srcptr)v + (c & 7), n);
+        CALLGRIND_DUMP_STATS_AT(label(mul));
+        CALLGRIND_ZERO_STATS;
+        for (int c = 0; c < CALLS; c++)
+            mpn_sqr(r, (mp_srcptr)u + (c & 7), n);
+        CALLGRIND_DUMP_STATS_AT(label(sqr));
+    }
     CALLGRIND_ZERO_STATS;
     for (int c = 0; c < CALLS / 10; c++)
         mpz_mul(p, a, b);
