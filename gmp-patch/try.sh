@@ -13,15 +13,18 @@ make -C "$obj/tests/devel" try > "$obj/try.out" 2>&1 || { tail -20 "$obj/try.out
 # the routed 4x4 and 4-limb cases, libdot's schoolbook window where the CPU has IFMA (dot.h,
 # dot_basecase_tuning: products from 16 limbs, squares from 28, up to 64; a longer u in chunks)
 # and GMP's own code around it, once more with the window off (DOT_BASECASE=off).
+# A fourth field, when present, is the run's repetitions (try's default: 10). The runs are most
+# of `make test`'s test-libs step, which the 30-minute budget of a fresh clone's `make test`
+# bounds: an add/sub run at 10 repetitions took 30 s here (23 of them in the kernel, try's red
+# zones), so they run 5 (1.3 million checks each); mpn_mul_basecase goes through every vn up to
+# un (2,628 size pairs, each at every alignment and overlap) and took 102 s at 2 repetitions
+# (over 7 minutes at 10), so it runs 1 (2.65 million checks).
 runs=()
 for x in default 0 max; do
-  for f in mpn_add_n mpn_sub_n mpn_add_nc mpn_sub_nc; do runs+=("$f 1-64 $x"); done
+  for f in mpn_add_n mpn_sub_n mpn_add_nc mpn_sub_nc; do runs+=("$f 1-64 $x 5"); done
 done
-# mpn_mul_basecase goes through every vn up to un (2,628 size pairs, each at every alignment and
-# overlap): at try's 10 repetitions one run had not ended after 7 minutes here, so it runs 2 (a
-# fourth field, when present, is the run's repetitions).
-runs+=("mpn_mul_basecase 1-72 default 2" "mpn_sqr_basecase 1-72 default")
-runs+=("mpn_mul_basecase 1-72 basecase=off 2" "mpn_sqr_basecase 1-72 basecase=off")
+runs+=("mpn_mul_basecase 1-72 default 1" "mpn_sqr_basecase 1-72 default")
+runs+=("mpn_mul_basecase 1-72 basecase=off 1" "mpn_sqr_basecase 1-72 basecase=off")
 # TRY_RUNS="function:sizes:crossover[:reps] ..." replaces the list, TRY_REPS sets try's
 # repetitions for runs that name none (default 10) (the per-DOT_ISA runs of mk/safety.mk)
 if [[ -n ${TRY_RUNS:-} ]]; then runs=(); for r in $TRY_RUNS; do runs+=("${r//:/ }"); done; fi
