@@ -91,7 +91,8 @@ DOT_API void dot_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
  * and squares at karatsuba_sqr. Without the IFMA kernels (the C loops are slower than such a
  * library's own code) or with DOT_BASECASE=off: mul_from = sqr_from = SIZE_MAX and
  * karatsuba_* = 0, meaning "keep your own". Any other DOT_BASECASE value prints a message and
- * aborts. (The patched GMP copies these into its own thresholds at its first schoolbook call.)
+ * aborts. (The patched GMP copies these into its own thresholds at its first schoolbook call of
+ * DOT_BASECASE_WINDOW_MIN limbs or more.)
  * No window starts below DOT_BASECASE_WINDOW_MIN and no Karatsuba threshold here is below it, on
  * any CPU (the kernels' fixed cost loses below it): a library may send a smaller operand to its
  * own schoolbook after one compare with this constant, without reading the window. */
