@@ -16,9 +16,10 @@ make -C "$obj/tests/devel" try > "$obj/try.out" 2>&1 || { tail -20 "$obj/try.out
 # A fourth field, when present, is the run's repetitions (try's default: 10). The runs are most
 # of `make test`'s test-libs step, which the 30-minute budget of a fresh clone's `make test`
 # bounds: an add/sub run at 10 repetitions took 30 s here (23 of them in the kernel, try's red
-# zones), so they run 5 (1.3 million checks each); mpn_mul_basecase goes through every vn up to
-# un (2,628 size pairs, each at every alignment and overlap) and took 102 s at 2 repetitions
-# (over 7 minutes at 10), so it runs 1 (2.65 million checks).
+# zones), so they run 5 (1.3 million checks for add_n/sub_n, 2.6 million for the carry-in
+# forms); mpn_mul_basecase goes through every vn up to un (2,628 size pairs, each at every
+# alignment and overlap) and took 102 s at 2 repetitions (over 7 minutes at 10), so it runs 1
+# (2.65 million checks).
 runs=()
 for x in default 0 max; do
   for f in mpn_add_n mpn_sub_n mpn_add_nc mpn_sub_nc; do runs+=("$f 1-64 $x 5"); done
