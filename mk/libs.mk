@@ -93,10 +93,12 @@ $(BUILD)/obj/openssl/%/tests.ok: libs-openssl
 	  NPROC=$(NPROC) nice -n 10 openssl-patch/check.sh $(BUILD)/obj/openssl/$* && touch $@; fi
 
 # Patches apply exactly as written (patch --fuzz=0), shown on a planted tree with a hunk that
-# needs fuzz.
+# needs fuzz; libcrypto.a takes from the shared build only objects compiled the same way.
 test-libs-patch:
 	@echo "== patched trees take no fuzz (mk/test-patched-tree.sh)"
 	@mk/test-patched-tree.sh
+	@echo "== libcrypto.a shares only identical compilations (openssl-patch/test/share-objects.sh)"
+	@openssl-patch/test/share-objects.sh
 
 # A pin the mirror does not have must stop the build with the version named, never fall back to
 # another version (the planted pin fails at apt-get source, before anything is replaced).

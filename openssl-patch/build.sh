@@ -64,6 +64,11 @@ else
   logged "$obj/configure.out" 30 in_obj "${configure[@]}"
   logged "$obj/make.out" 40 make -C "$obj" -j"$jobs" build_generated
 fi
+if [[ $targets != libcrypto.so ]]; then
+  # the shared library first, then its objects stand in for libcrypto.a's identical ones
+  logged "$obj/make.out" 40 make -C "$obj" -j"$jobs" libcrypto.so
+  "$here/share-objects.py" "$obj"
+fi
 logged "$obj/make.out" 40 make -C "$obj" -j"$jobs" $targets
 
 # Install by hand: `make install_sw` would build everything (libssl, all apps, engines).
