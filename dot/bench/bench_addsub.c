@@ -2,7 +2,8 @@
  * Cycles per limb of every add/sub kernel next to GMP's mpn_add_n / mpn_sub_n and the plain C
  * loop, at the paper's 12 operand sizes, on random operands and on full cascades.
  *
- * Method: operands stay in L1; one sample times `reps` back-to-back calls with rdtsc; every
+ * Method: operands stay in L1; one sample times back-to-back calls, at least DOT_SAMPLE_LIMBS
+ * limbs of them (the fenced rdtsc pair's cost, printed first, stays under 1% of it); every
  * contender takes one sample in turn (round robin, rotating the start) so drift hits all of them
  * alike; the figure is the median over the samples. Each contender's result is checked against
  * GMP's before timing, so a wrong kernel cannot post a number.
@@ -105,6 +106,8 @@ static void fill(dot_limb_t *u, dot_limb_t *v, size_t n, int sub, int cascade, d
     }
 }
 
+#define DOT_SAMPLE_LIMBS 32768
+
 /* Median cycles per call of each contender: rp = up op vp, `reps` calls back to back a sample, the
  * contenders taking turns (rotating who goes first). With `u0` (the in-place runs: rp == up), rp
  * is reset to u0 before each sample, so every sample starts from the same operands. */
@@ -113,7 +116,11 @@ static void time_rounds(const contender *c, size_t nc, int samples, dot_limb_t *
                         double *median)
 {
     static double cycles[MAX_CONTENDERS][512];
-    int reps = (int)(4096 / n) + 8;
+    /* A sample covers at least DOT_SAMPLE_LIMBS limbs: timing.h's fenced pair and the drained
+     * pipeline behind it cost about 50 TSC cycles a sample, which 40 calls of 128 limbs (what
+     * 4096 limbs a sample gave) inflated by 5%; a sample of 32768 limbs or more keeps it under
+     * 1%. */
+    int reps = (int)(DOT_SAMPLE_LIMBS / n) + 8;
     for (int s = 0; s < samples; s++) {
         for (size_t j = 0; j < nc; j++) {
             size_t k = (j + (size_t)s) % nc;
@@ -252,7 +259,7 @@ static int placement_table(int sub, int situation, int samples)
                     fprintf(stderr, "%s gives a wrong result at n=%zu: not timed\n", c[j].label, n);
                     return 1;
                 }
-            int reps = (int)(2048 / n) + 8;
+            int reps = (int)(DOT_SAMPLE_LIMBS / n) + 8;
             for (int t = 0; t < samples; t++)
                 for (size_t j = 0; j < nc; j++) {
                     size_t q = (j + (size_t)t) % nc;
@@ -287,6 +294,14 @@ int main(int argc, char **argv)
     int samples = quick ? 15 : 101;
     printf("libdot %s, %s; GMP %s from %s\n", dot_version(), dot_settings(), gmp_version,
            dot_gmp_origin());
+    double pair[101];
+    for (int s = 0; s < 101; s++) {
+        uint64_t t0 = dot_tsc_begin();
+        pair[s] = (double)(dot_tsc_end() - t0);
+    }
+    printf("a sample: at least %d limbs of back-to-back calls; the fenced rdtsc pair around it "
+           "alone: %.0f TSC cycles (median)\n",
+           DOT_SAMPLE_LIMBS, dot_median(pair, 101));
     printf("dot = the dispatched entry point (crossover included); other columns: one kernel at "
            "every size;\nC loop = libdot's scalar reference; 'ct' = constant-time flavour.\n");
     int status = 0;
