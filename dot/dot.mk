@@ -140,6 +140,8 @@ phases-result: $(DOT_OUT)/bench/bench_phases
 # against results/icount-baseline.tsv. Other fragments add workloads to ICOUNT_WORKLOADS.
 # Refresh the baseline on purpose (after a deliberate change) with: make icount-baseline
 ICOUNT_BASELINE := results/icount-baseline.tsv
+# promises between pieces (a patched library's small product against stock's), with a control
+ICOUNT_RELATIONS := $(DOT_DIR)/test/icount/relations.tsv
 ICOUNT_WORKLOADS := $(DOT_OUT)/icount/workload
 $(DOT_OUT)/icount/workload: $(DOT_DIR)/test/icount/workload.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A)
 	@mkdir -p $(@D)
@@ -147,8 +149,8 @@ $(DOT_OUT)/icount/workload: $(DOT_DIR)/test/icount/workload.c $(DOT_COMMON_SRCS)
 
 .PHONY: test-icount icount-baseline
 test-icount: $$(ICOUNT_WORKLOADS)
-	@echo "== instruction-count gate (valgrind) against $(ICOUNT_BASELINE)"
-	@CC=$(CC) $(DOT_DIR)/test/icount/gate.sh $(ICOUNT_BASELINE) $(ICOUNT_WORKLOADS)
+	@echo "== instruction-count gate (valgrind) against $(ICOUNT_BASELINE) and $(ICOUNT_RELATIONS)"
+	@CC=$(CC) DOT_ICOUNT_RELATIONS=$(ICOUNT_RELATIONS) $(DOT_DIR)/test/icount/gate.sh $(ICOUNT_BASELINE) $(ICOUNT_WORKLOADS)
 icount-baseline: $$(ICOUNT_WORKLOADS)
 	@CC=$(CC) $(DOT_DIR)/test/icount/gate.sh --update $(ICOUNT_BASELINE) $(ICOUNT_WORKLOADS)
 TEST_TARGETS += test-icount

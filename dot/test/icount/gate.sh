@@ -11,6 +11,11 @@
 # The counts depend on the compiler and valgrind versions, which the baseline records; a
 # baseline from other versions fails with a note to refresh it. DOT_ICOUNT_TOLERANCE is the
 # allowed relative change in percent (default 1).
+#
+# DOT_ICOUNT_RELATIONS names a file of promises between pieces, one a line: "A<TAB>B<TAB>SLACK"
+# holds when A's count is at most B's plus SLACK (e.g. a patched library's small product against
+# stock's), checked on the counts just measured; a piece that was not measured breaks it. A line
+# with a fourth field "planted" is a false promise the check must reject (the control).
 set -u
 update=0
 if [ "${1:-}" = "--update" ]; then update=1; shift; fi
@@ -57,6 +62,23 @@ if [ "$base_gcc" != "$gcc_version" ] || [ "$base_vg" != "$valgrind_version" ]; t
   exit 1
 fi
 
+relations_ok=1
+if [ -n "${DOT_ICOUNT_RELATIONS:-}" ]; then
+  awk -F'\t' '
+    FNR == NR { count[$1] = $2; next }
+    /^#/ || NF == 0 { next }
+    { if (!($1 in count) || !($2 in count)) { printf "  FAIL promise %s <= %s + %s: not measured\n", $1, $2, $3; failed++; next }
+      a = count[$1] + 0; b = count[$2] + 0
+      holds = a <= b + $3
+      planted = $4 == "planted"
+      ok = planted ? !holds : holds
+      printf "  %s %s %-32s %10d <= %-28s %10d + %s\n", ok ? "ok  " : "FAIL", planted ? "planted" : "promise",
+             $1, a, $2, b, $3
+      if (ok) passed++; else failed++ }
+    END { printf "%d promises checked (planted ones rejected), %d failed\n", passed, failed; exit failed > 0 }' \
+    "$measured" "$DOT_ICOUNT_RELATIONS" || relations_ok=0
+fi
+
 awk -F'\t' -v tol="$tolerance" '
   FNR == NR { if ($0 !~ /^#/) base[$1] = $2; next }
   { seen[$1] = 1
@@ -67,4 +89,4 @@ awk -F'\t' -v tol="$tolerance" '
     if (ok) passed++; else failed++ }
   END { for (k in base) if (!(k in seen)) { printf "  GONE %-40s (in the baseline, not measured)\n", k; failed++ }
         printf "%d passed, %d failed\n", passed, failed
-        exit failed > 0 }' "$baseline" "$measured"
+        exit failed > 0 }' "$baseline" "$measured" && [ "$relations_ok" = 1 ]
