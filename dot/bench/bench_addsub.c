@@ -118,7 +118,7 @@ static void time_rounds(const contender *c, size_t nc, int samples, dot_limb_t *
     static double cycles[MAX_CONTENDERS][512];
     /* A sample covers at least DOT_SAMPLE_LIMBS limbs: timing.h's fenced pair and the drained
      * pipeline behind it cost about 50 TSC cycles a sample, which 40 calls of 128 limbs (what
-     * 4096 limbs a sample gave) inflated by 5%; a sample of 32768 limbs or more keeps it under
+     * 4096 limbs a sample gave) inflated by 3-5%; a sample of 32768 limbs or more keeps it under
      * 1%. */
     int reps = (int)(DOT_SAMPLE_LIMBS / n) + 8;
     for (int s = 0; s < samples; s++) {
