@@ -21,7 +21,7 @@ import dotbench.pipeline.RatioTable;
 import dotbench.pipeline.VariantSelection;
 import dotbench.results.AtomicFiles;
 import dotbench.results.Provenance;
-import dotbench.stats.BootstrapCi;
+import dotbench.stats.Intervals;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -145,9 +145,9 @@ final class OfficialCommand implements Callable<Integer> {
             throw new DotbenchException(ExitCodes.MISSING_BUILD, e.getMessage(), e);
         }
         List<VariantInfo> after = describe(specs);
-        BootstrapCi bootstrap = new BootstrapCi(BootstrapCi.DEFAULT_RESAMPLES, 1, noiseThreshold);
+        Intervals intervals = new Intervals(Intervals.DEFAULT_RESAMPLES, 1, noiseThreshold);
         List<Comparison> comparisons = pairings.stream()
-                .map(p -> Comparisons.compareRates(p.baseline(), p.candidate(), results.testRates(), bootstrap))
+                .map(p -> Comparisons.compareRates(p.baseline(), p.candidate(), results.testRates(), intervals))
                 .toList();
         List<VariantInfo> infos = new ArrayList<>();
         for (int i = 0; i < before.size(); i++) {
@@ -174,7 +174,7 @@ final class OfficialCommand implements Callable<Integer> {
                             infos,
                             dirs,
                             comparisons,
-                            bootstrap,
+                            intervals,
                             noiseThreshold,
                             provenance,
                             Provenance.libdot(root),

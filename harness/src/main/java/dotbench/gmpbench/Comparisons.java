@@ -1,7 +1,7 @@
 package dotbench.gmpbench;
 
 import dotbench.pipeline.Comparison;
-import dotbench.stats.BootstrapCi;
+import dotbench.stats.Intervals;
 import dotbench.stats.RatioEstimate;
 import dotbench.stats.Statistics;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ public final class Comparisons {
 
     /** The same from rates alone, whichever suite measured them. */
     public static Comparison compareRates(
-            String baseline, String candidate, List<TestRates> outcomes, BootstrapCi bootstrap) {
+            String baseline, String candidate, List<TestRates> outcomes, Intervals intervals) {
         Map<String, RatioEstimate> tests = new LinkedHashMap<>();
         List<TestRates> usable = new ArrayList<>();
         List<String> failedScopes = new ArrayList<>();
@@ -45,7 +45,7 @@ public final class Comparisons {
             usable.add(o);
             tests.put(
                     o.test().name(),
-                    bootstrap.medianRatio(o.rates().get(candidate), o.rates().get(baseline)));
+                    intervals.medianRatio(o.rates().get(candidate), o.rates().get(baseline)));
         }
         Map<String, RatioEstimate> scopes = new LinkedHashMap<>();
         if (!usable.isEmpty()) {
@@ -67,7 +67,7 @@ public final class Comparisons {
                 }
                 scopes.put(
                         scope,
-                        bootstrap.ofStatistic(rounds, idx -> ratiosOf.apply(idx).get(scope), point));
+                        intervals.ofStatistic(rounds, idx -> ratiosOf.apply(idx).get(scope), point));
             }
         }
         return new Comparison(baseline, candidate, tests, notCompared, scopes, failedScopes);

@@ -12,7 +12,7 @@ import dotbench.pipeline.Pairing;
 import dotbench.pipeline.RunResult;
 import dotbench.pipeline.SuiteRun;
 import dotbench.results.Provenance;
-import dotbench.stats.BootstrapCi;
+import dotbench.stats.Intervals;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,12 +50,12 @@ final class GmpBenchRun implements SuiteRun<TestDetail> {
     }
 
     @Override
-    public Comparison compare(Pairing pair, List<Outcome<TestDetail>> outcomes, BootstrapCi bootstrap) {
+    public Comparison compare(Pairing pair, List<Outcome<TestDetail>> outcomes, Intervals intervals) {
         return Comparisons.compareRates(
                 pair.baseline(),
                 pair.candidate(),
                 outcomes.stream().map(TestRates::of).toList(),
-                bootstrap);
+                intervals);
     }
 
     @Override

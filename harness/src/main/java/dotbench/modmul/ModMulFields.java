@@ -4,15 +4,14 @@ import com.google.gson.JsonObject;
 import dotbench.bindings.LibraryVariant;
 import dotbench.pipeline.Outcome;
 import dotbench.pipeline.RunResult;
-import dotbench.stats.BootstrapCi;
+import dotbench.stats.Intervals;
 import dotbench.stats.RatioEstimate;
-import dotbench.stats.Statistics;
 import java.util.Locale;
 import java.util.Map;
 
 /** The modmul suite's fields in result files: how it measures, its contenders, and per case the per-contender figures. */
 final class ModMulFields {
-    private static final BootstrapCi BOOTSTRAP = new BootstrapCi(BootstrapCi.DEFAULT_RESAMPLES, 1, 0.05);
+    private static final Intervals INTERVALS = new Intervals(Intervals.DEFAULT_RESAMPLES, 1, 0.05);
 
     private ModMulFields() {}
 
@@ -63,8 +62,8 @@ final class ModMulFields {
                 return;
             }
             double[] rates = outcome.rates(variant);
-            double median = Statistics.median(rates);
-            RatioEstimate ci = BOOTSTRAP.ofStatistic(rates.length, idx -> Statistics.median(pick(rates, idx)), median);
+            RatioEstimate ci = INTERVALS.median(rates);
+            double median = ci.ratio();
             JsonObject r = new JsonObject();
             r.addProperty("median", median);
             r.addProperty("low", ci.low());
@@ -100,13 +99,5 @@ final class ModMulFields {
                     perSecond));
         }
         return b.toString().stripTrailing();
-    }
-
-    private static double[] pick(double[] values, int[] idx) {
-        double[] out = new double[idx.length];
-        for (int i = 0; i < idx.length; i++) {
-            out[i] = values[idx[i]];
-        }
-        return out;
     }
 }

@@ -86,7 +86,9 @@ final class NttRun implements SuiteRun<Shape> {
                 "interleaving",
                 "one batch size per case, calibrated on the first variant; the variants take batches in turn, the"
                         + " starting one rotating each round");
-        notes.put("statistic", "per case, the median of the round-paired speed ratios, with a 95% bootstrap interval");
+        notes.put(
+                "statistic",
+                "per case, the median of the round-paired speed ratios, with its 95% order-statistic interval");
         notes.put(
                 "check",
                 "every variant's product is compared with BigInteger's before timing, after every batch and after"

@@ -8,7 +8,7 @@ import dotbench.gmpbench.Scores;
 import dotbench.gmpbench.VariantInfo;
 import dotbench.pipeline.Comparison;
 import dotbench.results.ResultJson;
-import dotbench.stats.BootstrapCi;
+import dotbench.stats.Intervals;
 import java.util.List;
 import java.util.Map;
 
@@ -33,7 +33,7 @@ public final class OfficialJson {
             List<VariantInfo> variants,
             Map<String, String> programDirs,
             List<Comparison> comparisons,
-            BootstrapCi bootstrap,
+            Intervals intervals,
             double noiseThreshold,
             JsonObject provenance,
             JsonObject libdot,
@@ -68,13 +68,11 @@ public final class OfficialJson {
     private static JsonObject settings(OfficialResults results, long programMs, double noiseThreshold) {
         JsonObject o = new JsonObject();
         o.addProperty("profile", programMs == 10_000 ? "full" : "short");
-        o.addProperty(
-                "samples",
-                results.tests().isEmpty() || results.variants().isEmpty()
-                        ? 0
-                        : results.rounds(
-                                results.tests().get(0).name(),
-                                results.variants().get(0).name()));
+        int rounds = results.tests().isEmpty() || results.variants().isEmpty()
+                ? 0
+                : results.rounds(
+                        results.tests().get(0).name(), results.variants().get(0).name());
+        o.addProperty("samples", rounds);
         o.addProperty("program_time_s", programMs / 1000.0);
         o.addProperty("clock", "each program's own cputime(): getrusage user time in ms around its timed loop");
         o.addProperty(
@@ -84,8 +82,9 @@ public final class OfficialJson {
                 "statistic",
                 "median of paired round ratios per test; ratio of GMPbench scores of medians per program/category/total");
         o.addProperty("scoring", "runbench's: each intermediate rounded to 10 significant digits (gexpr -prec 10)");
-        o.addProperty("ci", "percentile bootstrap 95%");
-        o.addProperty("bootstrap_resamples", BootstrapCi.DEFAULT_RESAMPLES);
+        o.addProperty("ci", Intervals.METHOD);
+        o.addProperty("ci_test_coverage", rounds > 0 ? Intervals.medianCoverage(rounds) : null);
+        o.addProperty("bootstrap_resamples", Intervals.DEFAULT_RESAMPLES);
         o.addProperty("bootstrap_seed", 1);
         o.addProperty("noise_threshold", noiseThreshold);
         return o;

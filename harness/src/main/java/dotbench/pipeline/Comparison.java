@@ -1,6 +1,6 @@
 package dotbench.pipeline;
 
-import dotbench.stats.BootstrapCi;
+import dotbench.stats.Intervals;
 import dotbench.stats.RatioEstimate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * candidate vs baseline (e.g. dot vs stock): ratios of ops/s, above 1 meaning the candidate is
- * faster, each with its bootstrap 95% interval.
+ * faster, each with its 95% interval ({@link dotbench.stats.Intervals}).
  *
  * @param tests        per case: the median of the round-paired ratios
  * @param notCompared  cases where either side failed or was not timed
@@ -32,7 +32,7 @@ public record Comparison(
     }
 
     /** Per case, the median of round-paired ratios (rounds both sides completed); no scopes. */
-    public static Comparison paired(Pairing pair, List<? extends Outcome<?>> outcomes, BootstrapCi bootstrap) {
+    public static Comparison paired(Pairing pair, List<? extends Outcome<?>> outcomes, Intervals intervals) {
         Map<String, RatioEstimate> tests = new LinkedHashMap<>();
         List<String> notCompared = new ArrayList<>();
         for (Outcome<?> o : outcomes) {
@@ -40,7 +40,7 @@ public record Comparison(
                 double[] b = o.rates(pair.baseline());
                 double[] c = o.rates(pair.candidate());
                 int n = Math.min(b.length, c.length);
-                tests.put(o.name(), bootstrap.medianRatio(Arrays.copyOf(c, n), Arrays.copyOf(b, n)));
+                tests.put(o.name(), intervals.medianRatio(Arrays.copyOf(c, n), Arrays.copyOf(b, n)));
             } else {
                 notCompared.add(o.name());
             }

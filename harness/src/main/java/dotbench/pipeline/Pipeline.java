@@ -1,6 +1,6 @@
 package dotbench.pipeline;
 
-import dotbench.stats.BootstrapCi;
+import dotbench.stats.Intervals;
 import dotbench.stats.Statistics;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,9 +33,9 @@ public final class Pipeline {
             outcomes.add(o);
             progress.accept(progressLine(outcomes.size(), cases.size(), o, pairs, System.nanoTime() - start));
         }
-        BootstrapCi bootstrap = settings.bootstrap();
+        Intervals intervals = settings.intervals();
         List<Comparison> comparisons =
-                pairs.stream().map(p -> run.compare(p, outcomes, bootstrap)).toList();
+                pairs.stream().map(p -> run.compare(p, outcomes, intervals)).toList();
         return new RunResult<>(
                 settings, run.variants(), outcomes, comparisons, Duration.ofNanos(System.nanoTime() - start));
     }

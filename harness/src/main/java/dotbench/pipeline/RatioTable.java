@@ -17,7 +17,7 @@ public final class RatioTable {
         out.append(String.format(
                 Locale.ROOT,
                 "A/B %s vs %s: ratio = %s ops/s / %s ops/s (above 1: %s is faster), median of interleaved pairs,"
-                        + " bootstrap 95%% CI%n",
+                        + " 95%% CI (tests: order statistics of the median; scores: bootstrap over rounds)%n",
                 c.candidate(),
                 c.baseline(),
                 c.candidate(),

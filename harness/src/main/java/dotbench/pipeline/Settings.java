@@ -1,6 +1,6 @@
 package dotbench.pipeline;
 
-import dotbench.stats.BootstrapCi;
+import dotbench.stats.Intervals;
 
 /**
  * How a suite is timed and judged: the one settings record every suite's run and result file use.
@@ -44,7 +44,7 @@ public record Settings(
         return new Settings(quick, samples, schedule, t, bootstrapResamples, seed);
     }
 
-    public BootstrapCi bootstrap() {
-        return new BootstrapCi(bootstrapResamples, seed, noiseThreshold);
+    public Intervals intervals() {
+        return new Intervals(bootstrapResamples, seed, noiseThreshold);
     }
 }

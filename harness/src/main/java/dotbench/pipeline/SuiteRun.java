@@ -1,7 +1,7 @@
 package dotbench.pipeline;
 
 import com.google.gson.JsonObject;
-import dotbench.stats.BootstrapCi;
+import dotbench.stats.Intervals;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,8 +23,8 @@ public interface SuiteRun<D> extends AutoCloseable {
     }
 
     /** One pair's comparison; by default the per-case paired ratios without aggregates. */
-    default Comparison compare(Pairing pair, List<Outcome<D>> outcomes, BootstrapCi bootstrap) {
-        return Comparison.paired(pair, outcomes, bootstrap);
+    default Comparison compare(Pairing pair, List<Outcome<D>> outcomes, Intervals intervals) {
+        return Comparison.paired(pair, outcomes, intervals);
     }
 
     /** How the ratio tables name one of the suite's aggregates (see {@link Comparison#scopes()}). */

@@ -37,8 +37,9 @@ public final class HtmlReport {
                 .append(" result file(s) on ")
                 .append(m.machines().size())
                 .append(" machine(s). Ratios are candidate/baseline speed: above 1 (or above 0%) ")
-                .append("the candidate is faster. Every figure carries its 95% bootstrap interval; <span "
-                        + "class=\"noisy\">noisy</span> marks an interval wider ")
+                .append(
+                        "the candidate is faster. Every figure carries its 95% interval (each input file's settings.ci says how it was computed); <span "
+                                + "class=\"noisy\">noisy</span> marks an interval wider ")
                 .append("than the run's noise threshold (hatched bars, hollow points).</p>\n");
         h.append(ReportSummary.html(m));
         provenance(h, m);

@@ -11,9 +11,10 @@ public final class MarkdownReport {
         StringBuilder md = new StringBuilder("# dotbench report\n\n");
         md.append("Generated ")
                 .append(m.generated())
-                .append(". Ratios are candidate/baseline speed (above 1: candidate faster), with 95% bootstrap ")
-                .append("intervals; \"noisy\" marks an interval wider than the run's noise threshold. Charts: "
-                        + "the HTML report beside this file.\n\n");
+                .append(". Ratios are candidate/baseline speed (above 1: candidate faster), with 95% intervals ")
+                .append(
+                        "(each input file's settings.ci says how they were computed); \"noisy\" marks an interval wider than the run's noise threshold. Charts: "
+                                + "the HTML report beside this file.\n\n");
         md.append(ReportSummary.markdown(m));
         md.append(
                 "## Inputs\n\n| file | suite | machine | CPU features | libdot ISA | date | commit |\n|---|---|---|---|---|---|---|\n");

@@ -12,6 +12,7 @@ import dotbench.pipeline.Sample;
 import dotbench.pipeline.Schedule;
 import dotbench.pipeline.Settings;
 import dotbench.pipeline.SuiteRun;
+import dotbench.stats.Intervals;
 import dotbench.stats.RatioEstimate;
 import java.util.List;
 
@@ -82,7 +83,8 @@ public final class ResultJson {
             case Schedule.Batches b -> o.addProperty("min_time_s", b.minTime().toNanos() / 1e9);
             case Schedule.Windows w -> o.addProperty("window_s", w.window().toNanos() / 1e9);
         }
-        o.addProperty("ci", "percentile bootstrap 95%");
+        o.addProperty("ci", Intervals.METHOD);
+        o.addProperty("ci_test_coverage", Intervals.medianCoverage(s.samples()));
         o.addProperty("bootstrap_resamples", s.bootstrapResamples());
         o.addProperty("bootstrap_seed", s.seed());
         o.addProperty("noise_threshold", s.noiseThreshold());

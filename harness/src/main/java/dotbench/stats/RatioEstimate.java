@@ -1,8 +1,8 @@
 package dotbench.stats;
 
 /**
- * A speed ratio candidate/baseline (above 1: the candidate is faster) with its bootstrap 95%
- * interval; {@code noisy} when the interval is wider than the run's threshold (relative to the
+ * A speed ratio candidate/baseline (above 1: the candidate is faster) with its 95% interval
+ * ({@link Intervals}); {@code noisy} when the interval is wider than the run's threshold (relative to the
  * estimate), i.e. the figure should not be read to that precision.
  */
 public record RatioEstimate(double ratio, double low, double high, boolean noisy) {

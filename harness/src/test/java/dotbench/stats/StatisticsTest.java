@@ -21,7 +21,7 @@ class StatisticsTest {
 
     @Test
     void constantRatioHasAPointInterval() {
-        BootstrapCi ci = new BootstrapCi(1000, 1, 0.05);
+        Intervals ci = new Intervals(1000, 1, 0.05);
         RatioEstimate r =
                 ci.medianRatio(new double[] {110, 220, 330, 440, 550}, new double[] {100, 200, 300, 400, 500});
         assertEquals(1.1, r.ratio(), 1e-12);
@@ -33,7 +33,7 @@ class StatisticsTest {
 
     @Test
     void scatteredRatiosGiveAWideNoisyIntervalAroundTheMedian() {
-        BootstrapCi ci = new BootstrapCi(2000, 1, 0.05);
+        Intervals ci = new Intervals(2000, 1, 0.05);
         double[] base = {100, 100, 100, 100, 100, 100, 100};
         double[] cand = {80, 95, 100, 103, 110, 125, 90};
         RatioEstimate r = ci.medianRatio(cand, base);
@@ -46,13 +46,13 @@ class StatisticsTest {
     @Test
     void sameSeedSameInterval() {
         double[] a = {1, 2, 3, 4, 5.5}, b = {1.1, 1.9, 3.2, 3.7, 5};
-        assertEquals(new BootstrapCi(500, 9, 0.05).medianRatio(a, b), new BootstrapCi(500, 9, 0.05).medianRatio(a, b));
+        assertEquals(new Intervals(500, 9, 0.05).medianRatio(a, b), new Intervals(500, 9, 0.05).medianRatio(a, b));
     }
 
     @Test
     void unpairedSamplesAreRejected() {
         assertThrows(
                 IllegalArgumentException.class,
-                () -> new BootstrapCi(500, 1, 0.05).medianRatio(new double[] {1, 2}, new double[] {1}));
+                () -> new Intervals(500, 1, 0.05).medianRatio(new double[] {1, 2}, new double[] {1}));
     }
 }
