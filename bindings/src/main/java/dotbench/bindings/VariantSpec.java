@@ -23,9 +23,11 @@ public record VariantSpec(String name, LibraryKind kind, Path library, Path incl
 
     /**
      * True for the folder-built variants that carry the dot patches: "dot", "dot-noasm", and
-     * OpenSSL's opt-in "ntt" (DoTSSL with the NTT Montgomery patch on top, make libs-openssl-ntt).
+     * OpenSSL's opt-in "ntt" (DoTSSL with the NTT Montgomery patch on top, make libs-openssl-ntt),
+     * and byte copies of them ("dot~copy": the harness's A/A controls).
      */
     public boolean patched() {
-        return name.equals("dot") || name.startsWith("dot-") || name.equals("ntt");
+        String built = name.endsWith("~copy") ? name.substring(0, name.length() - "~copy".length()) : name;
+        return built.equals("dot") || built.startsWith("dot-") || built.equals("ntt");
     }
 }

@@ -16,7 +16,10 @@ class VariantSpecTest {
                 "system", false,
                 "dot", true,
                 "dot-noasm", true,
-                "ntt", true);
+                "ntt", true,
+                "stock~copy", false,
+                "dot~copy", true,
+                "dot-noasm~copy", true);
         expected.forEach((name, patched) -> assertEquals(
                 patched,
                 new VariantSpec(name, LibraryKind.OPENSSL, Path.of("/nonexistent/" + name), null, Manifest.none())

@@ -16,7 +16,8 @@ final class SuiteOptions {
             names = "--variants",
             paramLabel = "NAME[,NAME...]",
             description =
-                    "Variants to run: stock, dot, stock-noasm, dot-noasm (built under build/) or system. Default: every built one.")
+                    "Variants to run: stock, dot, stock-noasm, dot-noasm (built under build/) or system; NAME~copy is a"
+                            + " byte copy of NAME's library (pair it with NAME for an A/A control). Default: every built one.")
     String variants;
 
     @Option(

@@ -1,5 +1,6 @@
 package dotbench.pipeline;
 
+import dotbench.stats.Intervals;
 import dotbench.stats.RatioEstimate;
 import java.util.HashMap;
 import java.util.List;
@@ -38,7 +39,43 @@ public final class RatioTable {
         c.failedScopes()
                 .forEach(scope ->
                         out.append(String.format(Locale.ROOT, "  %-28s %8s%n", scopeLabel.apply(scope), "FAILED")));
+        if (VariantSelection.isControl(new Pairing(c.baseline(), c.candidate()))
+                && !c.tests().isEmpty()) {
+            out.append(controlLine(c, outcomes));
+        }
         return out.toString();
+    }
+
+    /**
+     * An A/A pair's verdict on the machine: how many test intervals exclude 1, against how many
+     * would by chance if the noise were what the intervals assume (each misses with probability at
+     * most 1 - coverage at the run's sample count).
+     */
+    static String controlLine(Comparison c, List<? extends Outcome<?>> outcomes) {
+        long beyond =
+                c.tests().values().stream().filter(RatioEstimate::excludesOne).count();
+        int samples = outcomes.stream()
+                .filter(o -> c.tests().containsKey(o.name()))
+                .mapToInt(o -> Math.min(o.rates(c.baseline()).length, o.rates(c.candidate()).length))
+                .min()
+                .orElseThrow();
+        double chance = 1 - Intervals.medianCoverage(samples);
+        return String.format(
+                Locale.ROOT,
+                "  A/A control (%s is a byte copy of %s): %d of %d intervals exclude 1; by chance each does with"
+                        + " probability at most %.1f%% at %d samples (%.1f expected)%s%n",
+                c.candidate(),
+                c.baseline(),
+                beyond,
+                c.tests().size(),
+                100 * chance,
+                samples,
+                chance * c.tests().size(),
+                beyond
+                                > chance * c.tests().size()
+                                        + 2 * Math.sqrt(chance * c.tests().size())
+                        ? ": more than chance, so this machine's noise is wider than the intervals assume"
+                        : "");
     }
 
     private static String row(String label, RatioEstimate r, Double overhead) {

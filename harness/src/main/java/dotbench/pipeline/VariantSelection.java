@@ -3,6 +3,9 @@ package dotbench.pipeline;
 import dotbench.bindings.LibraryKind;
 import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -10,11 +13,14 @@ import java.util.Optional;
 /**
  * Turns --variants into the variant specs of one library kind (GMP: libgmp builds; OpenSSL:
  * libcrypto builds), with errors a user can act on: a matrix variant that is not built is exit 3,
- * an unknown name is a usage error listing the known ones.
+ * an unknown name is a usage error listing the known ones. NAME~copy is a byte copy of NAME's
+ * library, loaded as a library of its own: timed against NAME, an A/A control.
  */
 public final class VariantSelection {
     /** The variant matrix's builds of every kind, in the order A/B pairs and tables list them. */
     public static final List<String> MATRIX = List.of("stock", "dot", "stock-noasm", "dot-noasm");
+    /** The suffix that names a byte copy of a variant, e.g. "stock~copy". */
+    public static final String COPY = "~copy";
 
     private final VariantCatalog catalog;
     private final LibraryKind kind;
@@ -43,12 +49,42 @@ public final class VariantSelection {
             if (out.stream().anyMatch(v -> v.name().equals(name))) {
                 throw new DotbenchException(ExitCodes.USAGE, "variant '" + name + "' is named twice");
             }
-            out.add(catalog.find(kind, name).orElseThrow(() -> missing(name)));
+            out.add(
+                    name.endsWith(COPY)
+                            ? copyOf(name)
+                            : catalog.find(kind, name).orElseThrow(() -> missing(name)));
         }
         if (out.isEmpty()) {
             throw new DotbenchException(ExitCodes.USAGE, "--variants names no variant");
         }
         return out;
+    }
+
+    /** Whether the pair is an A/A control: the candidate a byte copy of the baseline. */
+    public static boolean isControl(Pairing pair) {
+        return pair.candidate().equals(pair.baseline() + COPY);
+    }
+
+    /**
+     * NAME~copy: NAME's library copied byte for byte into a temporary folder (removed when the JVM
+     * exits) and loaded from there, so the loader maps it as a second library. It runs the same code
+     * as NAME; against NAME its intervals exclude 1 only by chance, and how often they do says how
+     * far this machine's noise is from what the intervals assume (RatioTable counts it).
+     */
+    private VariantSpec copyOf(String name) {
+        String original = name.substring(0, name.length() - COPY.length());
+        VariantSpec of = catalog.find(kind, original).orElseThrow(() -> missing(original));
+        try {
+            Path dir = Files.createTempDirectory("dotbench-" + name.replace('~', '-'));
+            dir.toFile().deleteOnExit(); // registered first: deleted after the file in it
+            Path copy = dir.resolve(of.library().getFileName());
+            Files.copy(of.library(), copy);
+            copy.toFile().deleteOnExit();
+            return new VariantSpec(name, kind, copy, of.include(), of.manifest());
+        } catch (IOException e) {
+            throw new DotbenchException(
+                    ExitCodes.IO_ERROR, "cannot copy " + of.library() + " for " + name + ": " + e.getMessage(), e);
+        }
     }
 
     private DotbenchException missing(String name) {

@@ -1,0 +1,93 @@
+package dotbench.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dotbench.bindings.LibraryKind;
+import dotbench.bindings.VariantCatalog;
+import dotbench.bindings.VariantSpec;
+import dotbench.stats.RatioEstimate;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** NAME~copy, the A/A control: a byte copy loaded from elsewhere, and its verdict in the ratio table. */
+class ControlTest {
+    @Test
+    void aCopyIsTheSameBytesInAnotherFile(@TempDir Path root) throws Exception {
+        Path lib = root.resolve("build/openssl/stock/lib/libcrypto.so");
+        Files.createDirectories(lib.getParent());
+        Files.write(lib, new byte[] {1, 2, 3, 4});
+        VariantSelection selection =
+                new VariantSelection(VariantCatalog.scan(root), LibraryKind.OPENSSL, "OpenSSL", "openssl");
+        List<VariantSpec> specs = selection.resolve(Optional.of("stock,stock~copy"));
+        assertEquals(
+                List.of("stock", "stock~copy"),
+                specs.stream().map(VariantSpec::name).toList());
+        Path copy = specs.get(1).library();
+        assertNotEquals(lib.toAbsolutePath(), copy);
+        assertEquals("libcrypto.so", copy.getFileName().toString());
+        assertEquals(-1, Files.mismatch(lib, copy));
+        assertTrue(!copy.startsWith(root), "the copy lives outside build/: " + copy);
+        assertTrue(VariantSelection.isControl(new Pairing("stock", "stock~copy")));
+        assertTrue(!VariantSelection.isControl(new Pairing("stock", "dot")));
+
+        DotbenchException unknown =
+                assertThrows(DotbenchException.class, () -> selection.resolve(Optional.of("nope~copy")));
+        assertEquals(ExitCodes.USAGE, unknown.exitCode());
+        DotbenchException unbuilt =
+                assertThrows(DotbenchException.class, () -> selection.resolve(Optional.of("dot~copy")));
+        assertEquals(ExitCodes.MISSING_BUILD, unbuilt.exitCode());
+    }
+
+    /**
+     * 20 tests at 10 samples: each interval excludes 1 by chance with probability at most 2.1%, so
+     * 0.4 are expected. One beyond is chance; five is more than chance, and the table says so (the
+     * planted noisy machine).
+     */
+    @Test
+    void theControlLineCountsIntervalsBeyondOneAgainstChance() {
+        String quiet = RatioTable.controlLine(control(1), outcomes());
+        assertTrue(quiet.contains("1 of 20 intervals exclude 1"), quiet);
+        assertTrue(quiet.contains("at most 2.1% at 10 samples (0.4 expected)"), quiet);
+        assertTrue(!quiet.contains("more than chance"), quiet);
+        String noisy = RatioTable.controlLine(control(5), outcomes());
+        assertTrue(noisy.contains("5 of 20 intervals exclude 1"), noisy);
+        assertTrue(noisy.contains("more than chance"), noisy);
+        assertTrue(RatioTable.render(control(5), outcomes(), s -> s).contains("A/A control (stock~copy"));
+        Comparison notControl = new Comparison("stock", "dot", control(5).tests(), List.of(), Map.of(), List.of());
+        assertTrue(!RatioTable.render(notControl, outcomes(), s -> s).contains("A/A control"));
+    }
+
+    private static Comparison control(int beyond) {
+        Map<String, RatioEstimate> tests = new LinkedHashMap<>();
+        for (int i = 0; i < 20; i++) {
+            tests.put(
+                    "t" + i,
+                    i < beyond ? new RatioEstimate(1.02, 1.01, 1.03, false) : new RatioEstimate(1, 0.99, 1.01, false));
+        }
+        return new Comparison("stock", "stock~copy", tests, List.of(), Map.of(), List.of());
+    }
+
+    private static List<Outcome<String>> outcomes() {
+        List<Outcome<String>> out = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            List<Sample> samples = new ArrayList<>();
+            for (int s = 0; s < 10; s++) {
+                samples.add(Sample.of(1000, 1_000_000, 1_000_000));
+            }
+            Measurement m = new Measurement(
+                    1000, Map.of("stock", samples, "stock~copy", samples), Sample.of(1000, 1000, 1000), Map.of());
+            out.add(new Outcome<>("t" + i, "", Map.of(), Optional.empty(), Optional.of(m)));
+        }
+        return out;
+    }
+}
