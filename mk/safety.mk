@@ -118,7 +118,7 @@ $(SAFETY_OUT)/thread_first_call: $(DOT_DIR)/test/safety/thread_first_call.c $(DO
 .PHONY: test-sanitize test-threads
 test-sanitize: $(SAN_TESTS)
 	@echo "== libdot's test programs under AddressSanitizer + UBSan"
-	@set -eo pipefail; for t in $(SAN_TESTS); do echo "-- $$t"; env $(SAN_ENV) $$t | tail -2; done
+	@mk/run-each.sh -t 2 $(addprefix -e ,$(SAN_ENV)) $(SAN_TESTS)
 TEST_TARGETS += test-sanitize
 # the dispatch's first call raced by 16 threads in fresh processes, plain and under TSan; the
 # planted racy lazy initialisation must be reported by TSan
