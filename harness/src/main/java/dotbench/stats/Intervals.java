@@ -89,13 +89,16 @@ public final class Intervals {
         return coverage(n, medianRank(n));
     }
 
-    /** P(x(k) <= median <= x(n+1-k)) = 1 - 2 P(Binomial(n, 1/2) <= k - 1). */
+    /**
+     * P(x(k) <= median <= x(n+1-k)) = 1 - 2 P(Binomial(n, 1/2) <= k - 1), the terms summed as
+     * logarithms (2^-n alone underflows from n = 1075).
+     */
     static double coverage(int n, int k) {
         double tail = 0;
-        double term = Math.pow(0.5, n); // P(B = 0)
+        double logChoose = 0; // log C(n, i)
         for (int i = 0; i < k; i++) {
-            tail += term;
-            term = term * (n - i) / (i + 1);
+            tail += Math.exp(logChoose - n * Math.log(2));
+            logChoose += Math.log(n - i) - Math.log(i + 1);
         }
         return Math.max(0, 1 - 2 * tail);
     }

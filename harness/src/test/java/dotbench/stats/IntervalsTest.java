@@ -28,6 +28,9 @@ class IntervalsTest {
             assertTrue(
                     k + 1 > (n + 1) / 2 || Intervals.coverage(n, k + 1) < Intervals.LEVEL, "n " + n + " k not largest");
         }
+        // large n: k close to n/2 - 0.98 sqrt(n) (the normal approximation), not the whole sample
+        int k = Intervals.medianRank(5000);
+        assertTrue(Math.abs(k - (2500 - 0.98 * Math.sqrt(5000))) < 3, "n 5000: k " + k);
         assertThrows(IllegalArgumentException.class, () -> Intervals.medianRank(0));
     }
 
