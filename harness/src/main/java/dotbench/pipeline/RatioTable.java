@@ -15,16 +15,24 @@ public final class RatioTable {
     /** @param scopeLabel how the suite names an aggregate in the table (e.g. "total" as "GMPbench total") */
     public static String render(Comparison c, List<? extends Outcome<?>> outcomes, UnaryOperator<String> scopeLabel) {
         StringBuilder out = new StringBuilder();
+        int samples = fewestSamples(c, outcomes);
         out.append(String.format(
                 Locale.ROOT,
-                "A/B %s vs %s: ratio = %s ops/s / %s ops/s (above 1: %s is faster), median of interleaved pairs,"
-                        + " 95%% CI (tests: order statistics of the median; scores: bootstrap over rounds)%n",
+                "A/B %s vs %s: ratio = %s ops/s / %s ops/s (above 1: %s is faster), median of interleaved pairs;"
+                        + " intervals: tests %s (order statistics of the median), scores 95%% (bootstrap over rounds)%n",
                 c.candidate(),
                 c.baseline(),
                 c.candidate(),
                 c.baseline(),
-                c.candidate()));
-        out.append(String.format(Locale.ROOT, "  %-28s %8s  %-19s %9s%n", "test", "ratio", "95% CI", "overhead"));
+                c.candidate(),
+                samples == 0
+                        ? "95%"
+                        : String.format(
+                                Locale.ROOT,
+                                "%.1f%% at %d samples",
+                                100 * Intervals.medianCoverage(samples),
+                                samples)));
+        out.append(String.format(Locale.ROOT, "  %-28s %8s  %-19s %9s%n", "test", "ratio", "CI", "overhead"));
         Map<String, Double> overhead = new HashMap<>();
         for (Outcome<?> o : outcomes) {
             o.measurement()
@@ -54,11 +62,7 @@ public final class RatioTable {
     static String controlLine(Comparison c, List<? extends Outcome<?>> outcomes) {
         long beyond =
                 c.tests().values().stream().filter(RatioEstimate::excludesOne).count();
-        int samples = outcomes.stream()
-                .filter(o -> c.tests().containsKey(o.name()))
-                .mapToInt(o -> Math.min(o.rates(c.baseline()).length, o.rates(c.candidate()).length))
-                .min()
-                .orElseThrow();
+        int samples = fewestSamples(c, outcomes);
         double chance = 1 - Intervals.medianCoverage(samples);
         return String.format(
                 Locale.ROOT,
@@ -76,6 +80,15 @@ public final class RatioTable {
                                         + 2 * Math.sqrt(chance * c.tests().size())
                         ? ": more than chance, so this machine's noise is wider than the intervals assume"
                         : "");
+    }
+
+    /** The fewest paired samples behind any compared test (their intervals cover the least); 0 when none is compared. */
+    private static int fewestSamples(Comparison c, List<? extends Outcome<?>> outcomes) {
+        return outcomes.stream()
+                .filter(o -> c.tests().containsKey(o.name()) && o.measured(c.baseline()) && o.measured(c.candidate()))
+                .mapToInt(o -> Math.min(o.rates(c.baseline()).length, o.rates(c.candidate()).length))
+                .min()
+                .orElse(0);
     }
 
     private static String row(String label, RatioEstimate r, Double overhead) {

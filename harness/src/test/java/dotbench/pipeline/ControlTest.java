@@ -62,7 +62,9 @@ class ControlTest {
         String noisy = RatioTable.controlLine(control(5), outcomes());
         assertTrue(noisy.contains("5 of 20 intervals exclude 1"), noisy);
         assertTrue(noisy.contains("more than chance"), noisy);
-        assertTrue(RatioTable.render(control(5), outcomes(), s -> s).contains("A/A control (stock~copy"));
+        String table = RatioTable.render(control(5), outcomes(), s -> s);
+        assertTrue(table.contains("A/A control (stock~copy"), table);
+        assertTrue(table.contains("intervals: tests 97.9% at 10 samples"), table);
         Comparison notControl = new Comparison("stock", "dot", control(5).tests(), List.of(), Map.of(), List.of());
         assertTrue(!RatioTable.render(notControl, outcomes(), s -> s).contains("A/A control"));
     }
