@@ -13,6 +13,9 @@ import java.nio.file.Path;
  * @param manifest its build manifest, or {@link Manifest#none()}
  */
 public record VariantSpec(String name, LibraryKind kind, Path library, Path include, Manifest manifest) {
+    /** The suffix that names a byte copy of a variant, e.g. "stock~copy" (the harness's A/A controls). */
+    public static final String COPY = "~copy";
+
     public VariantSpec {
         library = library.toAbsolutePath().normalize();
     }
@@ -27,7 +30,12 @@ public record VariantSpec(String name, LibraryKind kind, Path library, Path incl
      * and byte copies of them ("dot~copy": the harness's A/A controls).
      */
     public boolean patched() {
-        String built = name.endsWith("~copy") ? name.substring(0, name.length() - "~copy".length()) : name;
+        String built = originalOf(name);
         return built.equals("dot") || built.startsWith("dot-") || built.equals("ntt");
+    }
+
+    /** The variant a copy was made of ("stock" for "stock~copy"); the name itself for any other. */
+    public static String originalOf(String name) {
+        return name.endsWith(COPY) ? name.substring(0, name.length() - COPY.length()) : name;
     }
 }

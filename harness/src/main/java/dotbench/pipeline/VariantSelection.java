@@ -19,8 +19,6 @@ import java.util.Optional;
 public final class VariantSelection {
     /** The variant matrix's builds of every kind, in the order A/B pairs and tables list them. */
     public static final List<String> MATRIX = List.of("stock", "dot", "stock-noasm", "dot-noasm");
-    /** The suffix that names a byte copy of a variant, e.g. "stock~copy". */
-    public static final String COPY = "~copy";
 
     private final VariantCatalog catalog;
     private final LibraryKind kind;
@@ -50,7 +48,7 @@ public final class VariantSelection {
                 throw new DotbenchException(ExitCodes.USAGE, "variant '" + name + "' is named twice");
             }
             out.add(
-                    name.endsWith(COPY)
+                    name.endsWith(VariantSpec.COPY)
                             ? copyOf(name)
                             : catalog.find(kind, name).orElseThrow(() -> missing(name)));
         }
@@ -62,7 +60,7 @@ public final class VariantSelection {
 
     /** Whether the pair is an A/A control: the candidate a byte copy of the baseline. */
     public static boolean isControl(Pairing pair) {
-        return pair.candidate().equals(pair.baseline() + COPY);
+        return pair.candidate().equals(pair.baseline() + VariantSpec.COPY);
     }
 
     /**
@@ -72,7 +70,7 @@ public final class VariantSelection {
      * far this machine's noise is from what the intervals assume (RatioTable counts it).
      */
     private VariantSpec copyOf(String name) {
-        String original = name.substring(0, name.length() - COPY.length());
+        String original = VariantSpec.originalOf(name);
         VariantSpec of = catalog.find(kind, original).orElseThrow(() -> missing(original));
         try {
             Path dir = Files.createTempDirectory("dotbench-" + name.replace('~', '-'));
