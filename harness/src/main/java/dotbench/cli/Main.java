@@ -26,6 +26,7 @@ import picocli.CommandLine.RunLast;
             VsOfficialCommand.class,
             ReportCommand.class,
             CompareCommand.class,
+            VerdictsCommand.class,
             HistoryCommand.class,
             ExportCommand.class,
             CommandLine.HelpCommand.class
@@ -48,7 +49,7 @@ public final class Main {
 
     /** The commands that only read and write result files: they load no library, so libdot's variables do not matter. */
     private static final Set<String> FILE_COMMANDS =
-            Set.of("report", "compare", "history", "export", "vs-official", "help");
+            Set.of("report", "compare", "verdicts", "history", "export", "vs-official", "help");
 
     /** The same with {@code env} as the environment whose libdot variables are checked. */
     static int run(String[] args, PrintWriter out, PrintWriter err, Registry registry, Map<String, String> env) {

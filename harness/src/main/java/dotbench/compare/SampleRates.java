@@ -10,11 +10,11 @@ import java.util.Map;
  * speed samples carry {reps, cpu_ns}; converted JMH samples carry {ns_per_op}. Both are turned
  * into rates so that "higher is faster" holds everywhere.
  */
-final class SampleRates {
+public final class SampleRates {
     private SampleRates() {}
 
     /** variant to its rates in run order (index i of every variant is the same interleaved round). */
-    static Map<String, double[]> of(JsonObject test) {
+    public static Map<String, double[]> of(JsonObject test) {
         Map<String, double[]> out = new LinkedHashMap<>();
         if (!test.has("samples") || !test.get("samples").isJsonObject()) {
             return out;

@@ -1,8 +1,10 @@
 package dotbench.pipeline;
 
+import dotbench.stats.FamilyVerdict;
 import dotbench.stats.Intervals;
 import dotbench.stats.RatioEstimate;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,6 +49,10 @@ public final class RatioTable {
         c.failedScopes()
                 .forEach(scope ->
                         out.append(String.format(Locale.ROOT, "  %-28s %8s%n", scopeLabel.apply(scope), "FAILED")));
+        Map<String, double[]> ratios = pairedRatios(c, outcomes);
+        if (ratios.size() > 1) {
+            out.append(FamilyVerdict.of(ratios).line());
+        }
         if (VariantSelection.isControl(new Pairing(c.baseline(), c.candidate()))
                 && !c.tests().isEmpty()) {
             out.append(controlLine(c, outcomes));
@@ -80,6 +86,17 @@ public final class RatioTable {
                                         + 2 * Math.sqrt(chance * c.tests().size())
                         ? ": more than chance, so this machine's noise is wider than the intervals assume"
                         : "");
+    }
+
+    /** Per compared test with both sides' samples at hand, its round-paired ratios candidate / baseline. */
+    static Map<String, double[]> pairedRatios(Comparison c, List<? extends Outcome<?>> outcomes) {
+        Map<String, double[]> out = new LinkedHashMap<>();
+        for (Outcome<?> o : outcomes) {
+            if (c.tests().containsKey(o.name()) && o.measured(c.baseline()) && o.measured(c.candidate())) {
+                out.put(o.name(), Intervals.ratios(o.rates(c.candidate()), o.rates(c.baseline())));
+            }
+        }
+        return out;
     }
 
     /** The fewest paired samples behind any compared test (their intervals cover the least); 0 when none is compared. */

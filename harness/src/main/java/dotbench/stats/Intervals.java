@@ -54,19 +54,22 @@ public final class Intervals {
             throw new IllegalArgumentException(
                     "need equally many paired samples, got " + candidate.length + " and " + baseline.length);
         }
-        double[] ratios = new double[candidate.length];
-        for (int i = 0; i < ratios.length; i++) {
-            ratios[i] = candidate[i] / baseline[i];
+        return median(ratios(candidate, baseline));
+    }
+
+    /** candidate[i] / baseline[i] over the common rounds (rates: above 1, the candidate is faster). */
+    public static double[] ratios(double[] candidate, double[] baseline) {
+        double[] r = new double[Math.min(candidate.length, baseline.length)];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = candidate[i] / baseline[i];
         }
-        return median(ratios);
+        return r;
     }
 
     /** The median of the values with its order-statistic interval. */
     public RatioEstimate median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int k = medianRank(sorted.length);
-        return estimate(Statistics.median(sorted), sorted[k - 1], sorted[sorted.length - k]);
+        RatioEstimate r = orderStatistics(values, medianRank(values.length));
+        return estimate(r.ratio(), r.low(), r.high());
     }
 
     /**
@@ -87,6 +90,51 @@ public final class Intervals {
     /** How often the median interval of n values covers the true median (at least LEVEL from n = 6). */
     public static double medianCoverage(int n) {
         return coverage(n, medianRank(n));
+    }
+
+    /**
+     * The rank k of the order-statistic intervals that hold for {@code tests} tests at once: each
+     * covers at least 1 - (1 - LEVEL) / tests (Bonferroni), so all of them cover their medians
+     * together with probability at least LEVEL, whatever the tests' dependence. 0 when n values are
+     * too few: even their whole range covers less than that ({@link #familySamplesNeeded}).
+     */
+    public static int familyRank(int n, int tests) {
+        if (n < 1 || tests < 1) {
+            throw new IllegalArgumentException("need values and tests, got " + n + " and " + tests);
+        }
+        double each = familyLevel(tests);
+        int k = 0;
+        while (k + 1 <= (n + 1) / 2 && coverage(n, k + 1) >= each) {
+            k++;
+        }
+        return k;
+    }
+
+    /** What each of {@code tests} simultaneous intervals covers (Bonferroni). */
+    public static double familyLevel(int tests) {
+        return 1 - (1 - LEVEL) / tests;
+    }
+
+    /** The fewest samples whose whole range is a simultaneous interval for {@code tests} tests. */
+    public static int familySamplesNeeded(int tests) {
+        int n = 1;
+        while (familyRank(n, tests) == 0) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * The values' median with the interval [x(k), x(n+1-k)] of their sorted order (k from one of the
+     * rank methods above); never flagged noisy: a verdict reads the bounds, not the width.
+     */
+    public static RatioEstimate orderStatistics(double[] values, int k) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        if (k < 1 || k > (sorted.length + 1) / 2) {
+            throw new IllegalArgumentException("rank " + k + " outside 1.." + (sorted.length + 1) / 2);
+        }
+        return new RatioEstimate(Statistics.median(sorted), sorted[k - 1], sorted[sorted.length - k], false);
     }
 
     /**

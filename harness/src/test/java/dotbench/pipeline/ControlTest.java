@@ -65,6 +65,9 @@ class ControlTest {
         String table = RatioTable.render(control(5), outcomes(), s -> s);
         assertTrue(table.contains("A/A control (stock~copy"), table);
         assertTrue(table.contains("intervals: tests 97.9% at 10 samples"), table);
+        // identical samples: no test differs for the family either (20 tests: each widened to 99.75%)
+        assertTrue(table.contains("all 20 tests at once (each interval widened to 99.75%"), table);
+        assertTrue(table.contains("0 slower, 0 faster"), table);
         Comparison notControl = new Comparison("stock", "dot", control(5).tests(), List.of(), Map.of(), List.of());
         assertTrue(!RatioTable.render(notControl, outcomes(), s -> s).contains("A/A control"));
     }

@@ -119,13 +119,13 @@ class IntervalsTest {
         return r.low() <= median && median <= r.high();
     }
 
-    private static double gaussian(SplittableRandom random) {
+    static double gaussian(SplittableRandom random) {
         double u = random.nextDouble(), v = random.nextDouble();
         return Math.sqrt(-2 * Math.log(1 - u)) * Math.cos(2 * Math.PI * v);
     }
 
     /** Standard normal CDF from erfc's continued fraction-free series (Abramowitz-Stegun 7.1.26). */
-    private static double normalCdf(double x) {
+    static double normalCdf(double x) {
         double z = Math.abs(x) / Math.sqrt(2);
         double t = 1 / (1 + 0.3275911 * z);
         double erfc = t
