@@ -1,6 +1,5 @@
 package dotbench.cli;
 
-import dotbench.compare.SampleRates;
 import dotbench.report.PairRatios;
 import dotbench.report.ResultFile;
 import dotbench.stats.FamilyVerdict;
@@ -43,15 +42,18 @@ final class VerdictsCommand implements Callable<Integer> {
         StringBuilder out = new StringBuilder();
         for (Path p : files) {
             ResultFile f = CompareCommand.read(p);
-            Map<String, Map<String, double[]>> samples = new LinkedHashMap<>();
-            f.tests().forEach(t -> samples.put(ResultFile.string(t, "name"), SampleRates.of(t)));
-            out.append(String.format(Locale.ROOT, "%s: suite %s, %d tests%n", p, f.suite(), samples.size()));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%s: suite %s, %d tests%n",
+                    p,
+                    f.suite(),
+                    f.tests().size()));
             List<PairRatios> pairs = f.comparisons();
             if (pairs.isEmpty()) {
                 out.append("  no A/B pair recorded\n");
             }
             for (PairRatios pair : pairs) {
-                out.append(pairVerdicts(pair, samples));
+                out.append(pairVerdicts(pair, f.pairedRatios(pair.baseline(), pair.candidate())));
             }
         }
         spec.commandLine().getOut().print(out);
@@ -59,16 +61,8 @@ final class VerdictsCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** One pair's per-test and family-wise verdicts, from the tests with samples on both sides. */
-    static String pairVerdicts(PairRatios pair, Map<String, Map<String, double[]>> samples) {
-        Map<String, double[]> ratios = new LinkedHashMap<>();
-        samples.forEach((name, byVariant) -> {
-            double[] b = byVariant.get(pair.baseline());
-            double[] a = byVariant.get(pair.candidate());
-            if (a != null && b != null && Math.min(a.length, b.length) > 0) {
-                ratios.put(name, Intervals.ratios(a, b));
-            }
-        });
+    /** One pair's per-test and family-wise verdicts, from its tests' round-paired ratios. */
+    static String pairVerdicts(PairRatios pair, Map<String, double[]> ratios) {
         StringBuilder out = new StringBuilder(String.format(
                 Locale.ROOT,
                 "A/B %s vs %s: %d tests with samples on both sides%n",

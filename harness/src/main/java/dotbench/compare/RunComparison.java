@@ -3,6 +3,7 @@ package dotbench.compare;
 import com.google.gson.JsonObject;
 import dotbench.report.PairRatios;
 import dotbench.report.ResultFile;
+import dotbench.report.SampleRates;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dotbench.report;
 
+import dotbench.stats.FamilyVerdict;
 import dotbench.stats.RatioEstimate;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -10,14 +11,19 @@ import java.util.Optional;
 
 /**
  * The report's first screen: per machine and A/B pair of each suite's newest run, the headline
- * scopes (GMPbench total, base, app) and how many tests came out faster, slower or within their
- * interval; then what of the paper reproduced on that machine and what did not.
+ * scopes (GMPbench total, base, app), how many tests came out faster, slower or within their
+ * interval, and how many are faster or slower for all tests at once ({@link FamilyVerdict}, from the
+ * file's raw samples); then what of the paper reproduced on that machine and what did not.
  */
 public final class ReportSummary {
     private static final List<String> HEADLINE_SCOPES = List.of("total", "base", "app");
 
-    /** One pair of one run: its headline figures and the tests' verdict counts. */
-    record PairLine(String suite, String pair, List<String> headline, int faster, int slower, int within) {}
+    /**
+     * One pair of one run: its headline figures, the tests' verdict counts, and the family-wise
+     * verdict ("faster / slower", "no verdict (...)", or "-" without raw samples of two tests).
+     */
+    record PairLine(
+            String suite, String pair, List<String> headline, int faster, int slower, int within, String allAtOnce) {}
 
     /** One machine: its pairs and the reproduction rows by verdict. */
     record MachineSummary(String machine, List<PairLine> pairs, Map<Verdict, List<String>> reproduction) {}
@@ -31,7 +37,8 @@ public final class ReportSummary {
             List<PairLine> pairs = new ArrayList<>();
             for (String suite : List.of("gmpbench", "speed", "jmh")) {
                 Optional<ResultFile> run = machine.latest(suite);
-                run.ifPresent(f -> f.comparisons().forEach(p -> pairs.add(line(suite, p))));
+                run.ifPresent(f -> f.comparisons()
+                        .forEach(p -> pairs.add(line(suite, p, f.pairedRatios(p.baseline(), p.candidate())))));
             }
             Map<Verdict, List<String>> verdicts = new EnumMap<>(Verdict.class);
             for (Reproduction.Row r : m.reproduction()) {
@@ -45,7 +52,7 @@ public final class ReportSummary {
         return out;
     }
 
-    private static PairLine line(String suite, PairRatios p) {
+    private static PairLine line(String suite, PairRatios p, Map<String, double[]> ratios) {
         List<String> headline = new ArrayList<>();
         for (String scope : HEADLINE_SCOPES) {
             RatioEstimate r = p.scopes().get(scope);
@@ -60,7 +67,17 @@ public final class ReportSummary {
             slower += r.high() < 1 ? 1 : 0;
         }
         return new PairLine(
-                suite, p.label(), headline, faster, slower, p.tests().size() - faster - slower);
+                suite, p.label(), headline, faster, slower, p.tests().size() - faster - slower, allAtOnce(ratios));
+    }
+
+    private static String allAtOnce(Map<String, double[]> ratios) {
+        if (ratios.size() < 2) {
+            return "-";
+        }
+        FamilyVerdict v = FamilyVerdict.of(ratios);
+        return v.decided()
+                ? v.faster().size() + " / " + v.slower().size()
+                : "no verdict (" + v.samples() + " samples, " + v.needed() + " needed)";
     }
 
     /** "+5.0% [+4.0%, +6.0%]": the candidate's speed change with its interval. */
@@ -81,7 +98,8 @@ public final class ReportSummary {
                     .append(HtmlReport.esc(s.machine()))
                     .append("</h3>\n<table class=\"summary\"><tr><th>suite</th><th>pair</th>")
                     .append(
-                            "<th>headline (candidate vs baseline, 95% CI)</th><th>tests faster / slower / within CI</th></tr>\n");
+                            "<th>headline (candidate vs baseline, 95% CI)</th><th>tests faster / slower / within CI</th>"
+                                    + "<th>all tests at once: faster / slower</th></tr>\n");
             for (PairLine p : s.pairs()) {
                 h.append("<tr><td>")
                         .append(HtmlReport.esc(p.suite()))
@@ -95,6 +113,8 @@ public final class ReportSummary {
                         .append(p.slower())
                         .append(" / ")
                         .append(p.within())
+                        .append("</td><td>")
+                        .append(HtmlReport.esc(p.allAtOnce()))
                         .append("</td></tr>\n");
             }
             h.append("</table>\n<p>").append(HtmlReport.esc(counts(s))).append("</p>\n<ul>\n");
@@ -119,7 +139,7 @@ public final class ReportSummary {
             md.append("### ")
                     .append(s.machine())
                     .append("\n\n| suite | pair | headline (candidate vs baseline, 95% CI) | tests faster / "
-                            + "slower / within CI |\n|---|---|---|---|\n");
+                            + "slower / within CI | all tests at once: faster / slower |\n|---|---|---|---|---|\n");
             for (PairLine p : s.pairs()) {
                 md.append("| ")
                         .append(p.suite())
@@ -133,6 +153,8 @@ public final class ReportSummary {
                         .append(p.slower())
                         .append(" / ")
                         .append(p.within())
+                        .append(" | ")
+                        .append(p.allAtOnce())
                         .append(" |\n");
             }
             md.append('\n').append(counts(s)).append("\n\n");

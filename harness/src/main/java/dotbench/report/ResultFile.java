@@ -5,6 +5,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
+import dotbench.stats.Intervals;
 import dotbench.stats.RatioEstimate;
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
@@ -175,6 +176,24 @@ public record ResultFile(Path path, JsonObject root) {
         return comparisons().stream()
                 .filter(p -> p.baseline().equals(baseline) && p.candidate().equals(candidate))
                 .findFirst();
+    }
+
+    /**
+     * Per test with raw samples of both variants, its round-paired ratios candidate / baseline
+     * (above 1: the candidate is faster), in the file's test order.
+     */
+    public Map<String, double[]> pairedRatios(String baseline, String candidate) {
+        Map<String, double[]> out = new LinkedHashMap<>();
+        for (JsonObject t : tests()) {
+            Map<String, double[]> rates = SampleRates.of(t);
+            double[] b = rates.get(baseline);
+            double[] a = rates.get(candidate);
+            String name = string(t, "name");
+            if (a != null && b != null && name != null) {
+                out.put(name, Intervals.ratios(a, b));
+            }
+        }
+        return out;
     }
 
     /** tests[] as objects (suite-specific fields inside). */

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,7 +55,54 @@ class ReportSummaryTest {
                 html.indexOf("id=\"summary\"") < html.indexOf("id=\"reproduction-table\""),
                 "the summary comes before the long table");
         String md = MarkdownReport.render(m);
-        assertTrue(md.contains("| gmpbench | dot vs stock | total +5.0% [+4.0%, +6.0%] | 1 / 1 / 0 |"), md);
+        // the fixtures carry no raw samples of two tests: no family-wise verdict
+        assertTrue(md.contains("| gmpbench | dot vs stock | total +5.0% [+4.0%, +6.0%] | 1 / 1 / 0 | - |"), md);
         assertTrue(md.indexOf("## Summary") < md.indexOf("## Reproduction"), md);
+    }
+
+    /**
+     * The family-wise column from raw samples: 20 tests at 12 samples, one 5% slower in every round
+     * (found), one 1.5% faster in 10 of 12 rounds (its own interval excludes 1, the family's does
+     * not); at 10 samples 62 tests get no verdict and the column says how many samples would do.
+     */
+    @Test
+    void theFamilyWiseColumnComesFromRawSamples() throws Exception {
+        ResultFile twelve = ResultFile.load(samples(20, 12).write(dir.resolve("twelve.json")));
+        ReportSummary.PairLine line = ReportSummary.of(ReportModel.build(
+                        List.of(twelve),
+                        PaperReferenceTest.REFERENCE,
+                        PaperFigure.load(PaperReferenceTest.REFERENCE),
+                        "now"))
+                .getFirst()
+                .pairs()
+                .getFirst();
+        assertEquals("0 / 1", line.allAtOnce());
+        ResultFile ten = ResultFile.load(samples(62, 10).write(dir.resolve("ten.json")));
+        line = ReportSummary.of(ReportModel.build(
+                        List.of(ten),
+                        PaperReferenceTest.REFERENCE,
+                        PaperFigure.load(PaperReferenceTest.REFERENCE),
+                        "now"))
+                .getFirst()
+                .pairs()
+                .getFirst();
+        assertEquals("no verdict (10 samples, 12 needed)", line.allAtOnce());
+    }
+
+    private static ResultFixtures samples(int tests, int n) {
+        ResultFixtures f = new ResultFixtures("speed", "AMD EPYC 9004", ResultFixtures.ZEN4_FLAGS, "ifma")
+                .variants("stock", "dot");
+        Map<String, double[]> ratios = new LinkedHashMap<>();
+        for (int t = 0; t < tests; t++) {
+            double[] stock = new double[n], dot = new double[n];
+            for (int i = 0; i < n; i++) {
+                stock[i] = 1000 + 3 * ((i + t) % 7);
+                double wobble = 1 + 0.001 * (((i * 3 + t) % 5) - 2);
+                dot[i] = stock[i] * wobble * (t == 2 ? 0.95 : 1) * (t == 5 ? (i < n - 2 ? 1.015 : 0.995) : 1);
+            }
+            f.test("t" + t, Map.of("stock", stock, "dot", dot));
+            ratios.put("t" + t, new double[] {1, 0.99, 1.01});
+        }
+        return f.comparison("stock", "dot", ratios, Map.of());
     }
 }

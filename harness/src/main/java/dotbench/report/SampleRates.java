@@ -1,4 +1,4 @@
-package dotbench.compare;
+package dotbench.report;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
