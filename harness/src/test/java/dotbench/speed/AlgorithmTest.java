@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dotbench.stats.Intervals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,20 @@ class AlgorithmTest {
         assertEquals(
                 List.of(new Algorithm(Family.DSA, 1024)), Algorithm.parse("dsa1024,dsa1024"), "duplicates collapse");
         assertEquals(7 + 7 + 5 + 2, Algorithm.all().size());
+    }
+
+    /**
+     * The full profile's samples give a verdict on all its tests at once (the whole range of each
+     * test's ratios covers 1 - 5% / tests); two fewer, the planted control, do not.
+     */
+    @Test
+    void theFullProfileSamplesSufficeForAVerdictOnEveryTest() {
+        int tests = Algorithm.all().stream()
+                .mapToInt(a -> a.family().operations().size())
+                .sum();
+        assertEquals(7 * 4 + 7 * 3 + 5 * 2 + 2 * 2, tests);
+        assertTrue(Intervals.familyRank(Speed.FULL_SAMPLES, tests) >= 1);
+        assertEquals(0, Intervals.familyRank(Speed.FULL_SAMPLES - 2, tests));
     }
 
     @Test
