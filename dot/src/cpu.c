@@ -63,7 +63,9 @@ static int disabled(const char *feature)
 }
 
 /* The CPU family whose measured crossovers apply (crossover.c): read from the vendor string and
- * the display family, plus AVX-512 to tell Zen 4 (which has it) from Zen 3 (same family 0x19). */
+ * the display family, plus AVX-512 to tell Zen 4 (which has it) from Zen 3 (same family 0x19).
+ * Zen 5 is family 0x1A, every part with AVX-512 (most of them 512 bits wide where Zen 4 splits an
+ * operation in two halves): its kernels rank differently, so it is a family of its own. */
 static const char *family_of(unsigned int eax1, int hw_avx512)
 {
     unsigned int a, b, c, d;
@@ -78,6 +80,8 @@ static const char *family_of(unsigned int eax1, int hw_avx512)
         family += (eax1 >> 20) & 0xff;
     if (strcmp(vendor, "AuthenticAMD") == 0 && family == 0x19)
         return hw_avx512 ? "zen4" : "zen3";
+    if (strcmp(vendor, "AuthenticAMD") == 0 && family == 0x1a && hw_avx512)
+        return "zen5";
     if (strcmp(vendor, "GenuineIntel") == 0 && hw_avx512)
         return "intel-avx512";
     return "other";

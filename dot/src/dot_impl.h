@@ -130,7 +130,7 @@ void dot_ifma_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
 /* CPU features that decide which variants may run (cpu.c). */
 typedef struct dot_cpu {
     int sse42, avx2, avx512, ifma; /* each includes the OS support its registers need */
-    const char *family; /* "zen3", "zen4", "intel-avx512" or "other": the hardware, whatever
+    const char *family; /* "zen3", "zen4", "zen5", "intel-avx512" or "other": the hardware, whatever
                          * DOT_CPU_DISABLE masks */
     int fma; /* FMA3, with the AVX state the OS saves; DOT_CPU_DISABLE=avx2 clears it too */
 } dot_cpu;
