@@ -99,9 +99,24 @@ public record ResultFile(Path path, JsonObject root) {
         return Optional.ofNullable(string(provenance(), "hostname")).orElse("unknown host");
     }
 
-    /** What a fleet view calls this machine: its CPU model, then its host name. */
+    /**
+     * "AuthenticAMD family 26 model 2": /proc/cpuinfo's numbers, which tell apart CPU generations
+     * that share a model name; empty for files written before they were recorded.
+     */
+    public Optional<String> cpuSignature() {
+        JsonObject cpu = object(provenance(), "cpu");
+        if (cpu == null || !cpu.has("family") || !cpu.has("model_number")) {
+            return Optional.empty();
+        }
+        String vendor = string(cpu, "vendor");
+        return Optional.of((vendor == null ? "" : vendor + " ") + "family "
+                + cpu.get("family").getAsString() + " model "
+                + cpu.get("model_number").getAsString());
+    }
+
+    /** What a fleet view calls this machine: its CPU model (and family numbers, when recorded), then its host name. */
     public String machine() {
-        return cpuModel() + " @ " + hostname();
+        return cpuModel() + cpuSignature().map(s -> " [" + s + "]").orElse("") + " @ " + hostname();
     }
 
     public Set<String> cpuFlags() {

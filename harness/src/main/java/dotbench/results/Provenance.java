@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Where and with what a result was measured: CPU model and flags, kernel, JDK, C compiler, git
+ * Where and with what a result was measured: CPU model, family numbers and flags, kernel, JDK, C compiler, git
  * commit, date. Anything that cannot be read is recorded as null, never guessed.
  */
 public final class Provenance {
@@ -28,6 +28,12 @@ public final class Provenance {
         p.addProperty("hostname", firstLine(List.of("hostname")).orElse(null));
         JsonObject cpu = new JsonObject();
         cpuinfoField("model name").ifPresent(m -> cpu.addProperty("model", m));
+        // the model name alone does not tell CPU generations apart ("AMD EPYC" is Zen 4 and Zen 5
+        // on this project's VMs): the vendor and the family, model and stepping numbers do
+        cpuinfoField("vendor_id").ifPresent(v -> cpu.addProperty("vendor", v));
+        cpuinfoNumber("cpu family").ifPresent(v -> cpu.addProperty("family", v));
+        cpuinfoNumber("model").ifPresent(v -> cpu.addProperty("model_number", v));
+        cpuinfoNumber("stepping").ifPresent(v -> cpu.addProperty("stepping", v));
         cpu.addProperty("logical_cpus", Runtime.getRuntime().availableProcessors());
         JsonArray flags = new JsonArray();
         cpuinfoField("flags").ifPresent(f -> List.of(f.split("\\s+")).forEach(flags::add));
@@ -81,12 +87,27 @@ public final class Provenance {
         return o;
     }
 
-    private static Optional<String> cpuinfoField(String name) {
-        return read("/proc/cpuinfo")
-                .flatMap(text -> text.lines()
-                        .filter(l -> l.startsWith(name) && l.contains(":"))
-                        .map(l -> l.substring(l.indexOf(':') + 1).trim())
-                        .findFirst());
+    /** The first CPU's value of a /proc/cpuinfo field, its key matched whole ("model" is not "model name"). */
+    static Optional<String> cpuinfoField(String name) {
+        return read("/proc/cpuinfo").flatMap(text -> cpuinfoField(text, name));
+    }
+
+    static Optional<String> cpuinfoField(String cpuinfo, String name) {
+        return cpuinfo.lines()
+                .filter(l ->
+                        l.contains(":") && l.substring(0, l.indexOf(':')).trim().equals(name))
+                .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                .findFirst();
+    }
+
+    private static Optional<Integer> cpuinfoNumber(String name) {
+        return cpuinfoField(name).flatMap(v -> {
+            try {
+                return Optional.of(Integer.parseInt(v));
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        });
     }
 
     private static Optional<String> osPrettyName() {

@@ -40,6 +40,16 @@ public final class ResultFixtures {
         root.add("comparisons", comparisons);
     }
 
+    /** /proc/cpuinfo's vendor and family numbers, as Provenance records them. */
+    public ResultFixtures cpuSignature(String vendor, int family, int model) {
+        JsonObject cpu = root.getAsJsonObject("provenance").getAsJsonObject("cpu");
+        cpu.addProperty("vendor", vendor);
+        cpu.addProperty("family", family);
+        cpu.addProperty("model_number", model);
+        cpu.addProperty("stepping", 0);
+        return this;
+    }
+
     public ResultFixtures variants(String... names) {
         JsonArray a = new JsonArray();
         for (String n : names) {
