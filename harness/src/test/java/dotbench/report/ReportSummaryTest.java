@@ -67,26 +67,24 @@ class ReportSummaryTest {
      */
     @Test
     void theFamilyWiseColumnComesFromRawSamples() throws Exception {
-        ResultFile twelve = ResultFile.load(samples(20, 12).write(dir.resolve("twelve.json")));
-        ReportSummary.PairLine line = ReportSummary.of(ReportModel.build(
-                        List.of(twelve),
+        assertEquals(
+                "0 / 1",
+                firstPair(samples(20, 12).write(dir.resolve("twelve.json"))).allAtOnce());
+        assertEquals(
+                "no verdict (10 samples, 12 needed)",
+                firstPair(samples(62, 10).write(dir.resolve("ten.json"))).allAtOnce());
+    }
+
+    /** The summary's first pair line for a report of this one file. */
+    private static ReportSummary.PairLine firstPair(Path file) throws Exception {
+        return ReportSummary.of(ReportModel.build(
+                        List.of(ResultFile.load(file)),
                         PaperReferenceTest.REFERENCE,
                         PaperFigure.load(PaperReferenceTest.REFERENCE),
                         "now"))
                 .getFirst()
                 .pairs()
                 .getFirst();
-        assertEquals("0 / 1", line.allAtOnce());
-        ResultFile ten = ResultFile.load(samples(62, 10).write(dir.resolve("ten.json")));
-        line = ReportSummary.of(ReportModel.build(
-                        List.of(ten),
-                        PaperReferenceTest.REFERENCE,
-                        PaperFigure.load(PaperReferenceTest.REFERENCE),
-                        "now"))
-                .getFirst()
-                .pairs()
-                .getFirst();
-        assertEquals("no verdict (10 samples, 12 needed)", line.allAtOnce());
     }
 
     private static ResultFixtures samples(int tests, int n) {
