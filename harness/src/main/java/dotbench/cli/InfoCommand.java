@@ -8,10 +8,12 @@ import dotbench.bindings.VariantCatalog;
 import dotbench.bindings.VariantSpec;
 import dotbench.pipeline.ExitCodes;
 import dotbench.pipeline.VariantSelection;
+import dotbench.results.Provenance;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
@@ -32,17 +34,10 @@ final class InfoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Path root = Roots.find();
         String cpuinfo = Files.readString(Path.of("/proc/cpuinfo"));
-        String model = cpuinfo.lines()
-                .filter(l -> l.startsWith("model name"))
-                .findFirst()
-                .map(l -> l.substring(l.indexOf(':') + 1).trim())
-                .orElse("unknown");
-        List<String> flags = cpuinfo.lines()
-                .filter(l -> l.startsWith("flags"))
-                .findFirst()
-                .map(l -> List.of(l.substring(l.indexOf(':') + 1).trim().split("\\s+")))
+        List<String> flags = Provenance.cpuinfoField(cpuinfo, "flags")
+                .map(f -> List.of(f.split("\\s+")))
                 .orElse(List.of());
-        out.printf("CPU: %s, %d logical CPUs%n", model, Runtime.getRuntime().availableProcessors());
+        out.println(cpuLine(cpuinfo, Runtime.getRuntime().availableProcessors()));
         out.println("CPU features: "
                 + String.join(
                         " ",
@@ -119,5 +114,19 @@ final class InfoCommand implements Callable<Integer> {
                 .orElse("?");
         return ", manifest: upstream " + s.manifest().field("upstream_version").orElse("?") + ", patches " + patches
                 + ", built " + s.manifest().field("date").orElse("?");
+    }
+
+    /**
+     * "CPU: AMD EPYC (AuthenticAMD family 26 model 2 stepping 1), 2 logical CPUs": the model name
+     * alone does not tell CPU generations apart (Zen 4 and Zen 5 are both "AMD EPYC").
+     */
+    static String cpuLine(String cpuinfo, int logicalCpus) {
+        String model = Provenance.cpuinfoField(cpuinfo, "model name").orElse("unknown");
+        String numbers = Provenance.cpuinfoField(cpuinfo, "cpu family")
+                .map(f -> " (" + Provenance.cpuinfoField(cpuinfo, "vendor_id").orElse("unknown vendor") + " family " + f
+                        + " model " + Provenance.cpuinfoField(cpuinfo, "model").orElse("?") + " stepping "
+                        + Provenance.cpuinfoField(cpuinfo, "stepping").orElse("?") + ")")
+                .orElse("");
+        return String.format(Locale.ROOT, "CPU: %s%s, %d logical CPUs", model, numbers, logicalCpus);
     }
 }

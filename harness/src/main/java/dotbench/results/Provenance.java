@@ -92,7 +92,7 @@ public final class Provenance {
         return read("/proc/cpuinfo").flatMap(text -> cpuinfoField(text, name));
     }
 
-    static Optional<String> cpuinfoField(String cpuinfo, String name) {
+    public static Optional<String> cpuinfoField(String cpuinfo, String name) {
         return cpuinfo.lines()
                 .filter(l ->
                         l.contains(":") && l.substring(0, l.indexOf(':')).trim().equals(name))

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class ProvenanceTest {
-    private static final String CPUINFO = String.join(
+public class ProvenanceTest {
+    /** Two CPUs of /proc/cpuinfo, the first a Zen 5. */
+    public static final String CPUINFO = String.join(
             "\n",
             "processor\t: 0",
             "vendor_id\t: AuthenticAMD",
