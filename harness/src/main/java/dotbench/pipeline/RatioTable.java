@@ -17,7 +17,8 @@ public final class RatioTable {
     /** @param scopeLabel how the suite names an aggregate in the table (e.g. "total" as "GMPbench total") */
     public static String render(Comparison c, List<? extends Outcome<?>> outcomes, UnaryOperator<String> scopeLabel) {
         StringBuilder out = new StringBuilder();
-        int samples = fewestSamples(c, outcomes);
+        Map<String, double[]> ratios = pairedRatios(c, outcomes);
+        int samples = fewest(ratios);
         out.append(String.format(
                 Locale.ROOT,
                 "A/B %s vs %s: ratio = %s ops/s / %s ops/s (above 1: %s is faster), median of interleaved pairs;"
@@ -49,7 +50,6 @@ public final class RatioTable {
         c.failedScopes()
                 .forEach(scope ->
                         out.append(String.format(Locale.ROOT, "  %-28s %8s%n", scopeLabel.apply(scope), "FAILED")));
-        Map<String, double[]> ratios = pairedRatios(c, outcomes);
         if (ratios.size() > 1) {
             out.append(FamilyVerdict.of(ratios).line());
         }
@@ -68,7 +68,7 @@ public final class RatioTable {
     static String controlLine(Comparison c, List<? extends Outcome<?>> outcomes) {
         long beyond =
                 c.tests().values().stream().filter(RatioEstimate::excludesOne).count();
-        int samples = fewestSamples(c, outcomes);
+        int samples = fewest(pairedRatios(c, outcomes));
         double chance = 1 - Intervals.medianCoverage(samples);
         return String.format(
                 Locale.ROOT,
@@ -100,12 +100,8 @@ public final class RatioTable {
     }
 
     /** The fewest paired samples behind any compared test (their intervals cover the least); 0 when none is compared. */
-    private static int fewestSamples(Comparison c, List<? extends Outcome<?>> outcomes) {
-        return outcomes.stream()
-                .filter(o -> c.tests().containsKey(o.name()) && o.measured(c.baseline()) && o.measured(c.candidate()))
-                .mapToInt(o -> Math.min(o.rates(c.baseline()).length, o.rates(c.candidate()).length))
-                .min()
-                .orElse(0);
+    private static int fewest(Map<String, double[]> ratios) {
+        return ratios.values().stream().mapToInt(r -> r.length).min().orElse(0);
     }
 
     private static String row(String label, RatioEstimate r, Double overhead) {

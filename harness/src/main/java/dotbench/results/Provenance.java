@@ -27,16 +27,17 @@ public final class Provenance {
         p.addProperty("date", Instant.now().toString());
         p.addProperty("hostname", firstLine(List.of("hostname")).orElse(null));
         JsonObject cpu = new JsonObject();
-        cpuinfoField("model name").ifPresent(m -> cpu.addProperty("model", m));
+        String cpuinfo = read("/proc/cpuinfo").orElse("");
+        cpuinfoField(cpuinfo, "model name").ifPresent(m -> cpu.addProperty("model", m));
         // the model name alone does not tell CPU generations apart ("AMD EPYC" is Zen 4 and Zen 5
         // on this project's VMs): the vendor and the family, model and stepping numbers do
-        cpuinfoField("vendor_id").ifPresent(v -> cpu.addProperty("vendor", v));
-        cpuinfoNumber("cpu family").ifPresent(v -> cpu.addProperty("family", v));
-        cpuinfoNumber("model").ifPresent(v -> cpu.addProperty("model_number", v));
-        cpuinfoNumber("stepping").ifPresent(v -> cpu.addProperty("stepping", v));
+        cpuinfoField(cpuinfo, "vendor_id").ifPresent(v -> cpu.addProperty("vendor", v));
+        cpuinfoNumber(cpuinfo, "cpu family").ifPresent(v -> cpu.addProperty("family", v));
+        cpuinfoNumber(cpuinfo, "model").ifPresent(v -> cpu.addProperty("model_number", v));
+        cpuinfoNumber(cpuinfo, "stepping").ifPresent(v -> cpu.addProperty("stepping", v));
         cpu.addProperty("logical_cpus", Runtime.getRuntime().availableProcessors());
         JsonArray flags = new JsonArray();
-        cpuinfoField("flags").ifPresent(f -> List.of(f.split("\\s+")).forEach(flags::add));
+        cpuinfoField(cpuinfo, "flags").ifPresent(f -> List.of(f.split("\\s+")).forEach(flags::add));
         cpu.add("flags", flags);
         p.add("cpu", cpu);
         JsonObject kernel = new JsonObject();
@@ -87,11 +88,7 @@ public final class Provenance {
         return o;
     }
 
-    /** The first CPU's value of a /proc/cpuinfo field, its key matched whole ("model" is not "model name"). */
-    static Optional<String> cpuinfoField(String name) {
-        return read("/proc/cpuinfo").flatMap(text -> cpuinfoField(text, name));
-    }
-
+    /** The first CPU's value of a field of /proc/cpuinfo's text, its key matched whole ("model" is not "model name"). */
     public static Optional<String> cpuinfoField(String cpuinfo, String name) {
         return cpuinfo.lines()
                 .filter(l ->
@@ -100,8 +97,8 @@ public final class Provenance {
                 .findFirst();
     }
 
-    private static Optional<Integer> cpuinfoNumber(String name) {
-        return cpuinfoField(name).flatMap(v -> {
+    private static Optional<Integer> cpuinfoNumber(String cpuinfo, String name) {
+        return cpuinfoField(cpuinfo, name).flatMap(v -> {
             try {
                 return Optional.of(Integer.parseInt(v));
             } catch (NumberFormatException e) {
