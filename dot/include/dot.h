@@ -90,8 +90,12 @@ DOT_API void dot_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
  * schoolbook moves the crossover to Karatsuba, start Karatsuba products at karatsuba_mul limbs
  * and squares at karatsuba_sqr. Without the IFMA kernels (the C loops are slower than such a
  * library's own code) or with DOT_BASECASE=off: mul_from = sqr_from = SIZE_MAX and
- * karatsuba_* = 0, meaning "keep your own". Any other DOT_BASECASE value prints a message and
- * aborts. (The patched GMP copies these into its own thresholds at its first schoolbook call of
+ * karatsuba_* = 0, meaning "keep your own". DOT_BASECASE may also set any of the four with the
+ * IFMA kernels, the others coming from the table: a list such as
+ * "mul=16,sqr=28,karatsuba_mul=64,karatsuba_sqr=64", mul and sqr from DOT_BASECASE_WINDOW_MIN to
+ * DOT_MUL_BASECASE_MAX or "off", the Karatsuba thresholds from DOT_BASECASE_WINDOW_MIN to
+ * DOT_MUL_BASECASE_MAX + 1 or "own" (GMP's). Any other value prints a message and aborts, on every
+ * variant. (The patched GMP copies these into its own thresholds at its first schoolbook call of
  * DOT_BASECASE_WINDOW_MIN limbs or more.)
  * No window starts below DOT_BASECASE_WINDOW_MIN and no Karatsuba threshold here is below it, on
  * any CPU (the kernels' fixed cost loses below it): a library may send a smaller operand to its

@@ -20,35 +20,103 @@ typedef struct {
  * least DOT_BASECASE_WINDOW_MIN (dot.h), which the patched GMP relies on. */
 static const window_row rows[] = {
     {"zen4", 16, 28, 64, 64},
+    {"zen5", 16, 28, 64, 64},
 };
+
+static _Noreturn void bad_value(const char *spec, const char *why)
+{
+    fprintf(stderr,
+            "libdot: DOT_BASECASE=%s: %s (expected off, or a list such as "
+            "mul=N,sqr=N,karatsuba_mul=K,karatsuba_sqr=K with N from %d to %d or off, K from %d "
+            "to %d or own)\n",
+            spec, why, DOT_BASECASE_WINDOW_MIN, DOT_MUL_BASECASE_MAX, DOT_BASECASE_WINDOW_MIN,
+            DOT_MUL_BASECASE_MAX + 1);
+    abort();
+}
+
+/* One item's value: a decimal limb count in [DOT_BASECASE_WINDOW_MIN, max], or the word `none`
+ * (off, own), which stands for `none_value`. */
+static size_t parse_value(const char *spec, const char *p, size_t len, size_t max, const char *none,
+                          size_t none_value)
+{
+    if (len == strlen(none) && strncmp(p, none, len) == 0)
+        return none_value;
+    if (len == 0)
+        bad_value(spec, "an empty value");
+    size_t v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (p[i] < '0' || p[i] > '9')
+            bad_value(spec, "a value is neither a decimal number nor the item's word");
+        if (v > max)
+            break;
+        v = v * 10 + (size_t)(p[i] - '0');
+    }
+    if (v < DOT_BASECASE_WINDOW_MIN || v > max)
+        bad_value(spec, "a limb count out of its range");
+    return v;
+}
+
+/* Applies the list `spec` (not "off") over the row's values in t. */
+static void apply_override(const char *spec, dot_basecase_tuning *t)
+{
+    for (const char *p = spec;;) {
+        const char *end = strchr(p, ',');
+        size_t item = end ? (size_t)(end - p) : strlen(p);
+        const char *eq = memchr(p, '=', item);
+        if (!eq)
+            bad_value(spec, "an item has no '='");
+        size_t key = (size_t)(eq - p), len = item - key - 1;
+        const char *v = eq + 1;
+        if (key == 3 && !strncmp(p, "mul", 3))
+            t->mul_from = parse_value(spec, v, len, DOT_MUL_BASECASE_MAX, "off", SIZE_MAX);
+        else if (key == 3 && !strncmp(p, "sqr", 3))
+            t->sqr_from = parse_value(spec, v, len, DOT_MUL_BASECASE_MAX, "off", SIZE_MAX);
+        else if (key == 13 && !strncmp(p, "karatsuba_mul", 13))
+            t->karatsuba_mul = parse_value(spec, v, len, DOT_MUL_BASECASE_MAX + 1, "own", 0);
+        else if (key == 13 && !strncmp(p, "karatsuba_sqr", 13))
+            t->karatsuba_sqr = parse_value(spec, v, len, DOT_MUL_BASECASE_MAX + 1, "own", 0);
+        else
+            bad_value(spec, "an unknown item (mul, sqr, karatsuba_mul, karatsuba_sqr)");
+        if (!end)
+            return;
+        if (!end[1])
+            bad_value(spec, "a trailing ','");
+        p = end + 1;
+    }
+}
 
 dot_basecase_tuning dot_basecase_for(const dot_cpu *cpu, const char *isa)
 {
     dot_basecase_tuning t = {SIZE_MAX, SIZE_MAX, 0, 0, "no ifma kernel"};
     const char *spec = getenv("DOT_BASECASE");
-    if (spec && *spec && strcmp(spec, "off") != 0) {
-        fprintf(stderr, "libdot: DOT_BASECASE=%s: unknown value (expected off, or unset)\n", spec);
-        abort();
+    int off = spec && strcmp(spec, "off") == 0, list = spec && *spec && !off;
+    if (list) {
+        dot_basecase_tuning check = t;
+        apply_override(spec, &check); /* a bad value aborts on every variant */
     }
-    if (spec && *spec) {
+    if (off) {
         t.source = "DOT_BASECASE=off";
         return t;
     }
-    if (strcmp(isa, "ifma") != 0)
+    if (strcmp(isa, "ifma") != 0) {
+        if (list)
+            t.source = "no ifma kernel, DOT_BASECASE not applied";
         return t;
-    static char label[64];
+    }
+    static char label[80];
     const window_row *r = &rows[0];
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if (strcmp(rows[i].family, cpu->family) == 0)
             r = &rows[i];
-    if (strcmp(r->family, cpu->family) == 0)
-        snprintf(label, sizeof label, "%s table", r->family);
-    else
-        snprintf(label, sizeof label, "%s table, not measured on %s", r->family, cpu->family);
+    int own = strcmp(r->family, cpu->family) == 0;
+    snprintf(label, sizeof label, "%s%s table%s%s", list ? "DOT_BASECASE, the rest from the " : "",
+             r->family, own ? "" : ", not measured on ", own ? "" : cpu->family);
     t.mul_from = r->mul_from;
     t.sqr_from = r->sqr_from;
     t.karatsuba_mul = r->karatsuba_mul;
     t.karatsuba_sqr = r->karatsuba_sqr;
+    if (list)
+        apply_override(spec, &t);
     t.source = label;
     return t;
 }

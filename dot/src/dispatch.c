@@ -92,7 +92,7 @@ enum { ADD_N, SUB_N, ADD_N_CT, SUB_N_CT };
  * calls take the vector path, which resolves. */
 static _Atomic size_t chain_below[4];
 static dot_crossovers crossovers;
-static char settings[320];
+static char settings[512];
 static _Atomic(const dot_kernels *) active_kernels;
 /* dot_mul_basecase's kernel, set with the table (read after the table's acquire load) */
 static void (*mul_basecase)(dot_limb_t *, const dot_limb_t *, size_t, const dot_limb_t *, size_t);
@@ -141,10 +141,20 @@ static void resolve(void)
     format_size(c, sizeof c, crossovers.add_n_ct);
     format_size(d, sizeof d, crossovers.sub_n_ct);
     window = dot_basecase_for(&cpu, v->k.name);
-    char basecase[96] = "basecase=off";
-    if (window.mul_from != SIZE_MAX)
-        snprintf(basecase, sizeof basecase, "basecase=mul:%zu+,sqr:%zu+,karatsuba:%zu/%zu",
-                 window.mul_from, window.sqr_from, window.karatsuba_mul, window.karatsuba_sqr);
+    char basecase[128] = "basecase=off";
+    if (window.mul_from != SIZE_MAX || window.sqr_from != SIZE_MAX || window.karatsuba_mul ||
+        window.karatsuba_sqr) {
+        char m[24] = "off", s[24] = "off", km[24] = "own", ks[24] = "own";
+        if (window.mul_from != SIZE_MAX)
+            snprintf(m, sizeof m, "%zu+", window.mul_from);
+        if (window.sqr_from != SIZE_MAX)
+            snprintf(s, sizeof s, "%zu+", window.sqr_from);
+        if (window.karatsuba_mul)
+            snprintf(km, sizeof km, "%zu", window.karatsuba_mul);
+        if (window.karatsuba_sqr)
+            snprintf(ks, sizeof ks, "%zu", window.karatsuba_sqr);
+        snprintf(basecase, sizeof basecase, "basecase=mul:%s,sqr:%s,karatsuba:%s/%s", m, s, km, ks);
+    }
     snprintf(settings, sizeof settings,
              "isa=%s crossover=add_n:%s,sub_n:%s,add_n_ct:%s,sub_n_ct:%s (%s) mul=%s %s (%s)",
              v->k.name, a, b, c, d, crossovers.source, k->mul_from, basecase, window.source);

@@ -4,3 +4,4 @@
  * variant, mul_4x4, sqr_4x4, mul_5x5_r52 (each "scalar" or the variant's own name). Data, not
  * code: change a row only with the measurement that supports it. */
 {"zen4", "ifma", "scalar", "scalar", "ifma"},
+{"zen5", "ifma", "scalar", "scalar", "ifma"},

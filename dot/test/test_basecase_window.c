@@ -1,8 +1,9 @@
 /* The schoolbook window the patched GMP reads (dot.h, dot_basecase_tuning): with the IFMA
  * kernels a window inside
  * DOT_MUL_BASECASE_MAX and Karatsuba thresholds set, without them (another variant forced, or
- * DOT_BASECASE=off) "keep your own" (SIZE_MAX / 0); dot_settings() records it; any other
- * DOT_BASECASE value aborts naming it. Each case runs in a child process, since the window is
+ * DOT_BASECASE=off) "keep your own" (SIZE_MAX / 0); a DOT_BASECASE list overrides the items it
+ * names on the IFMA variant; dot_settings() records it; any other DOT_BASECASE value aborts naming
+ * it. Each case runs in a child process, since the window is
  * resolved once per process. */
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "common/check.h"
 #include "common/child.h"
 #include "dot.h"
+#include "dot_impl.h"
 
 /* Prints "<mul_from> <sqr_from> <karatsuba_mul> <karatsuba_sqr> | <source> | <settings>", with
  * SIZE_MAX as "never". */
@@ -31,7 +33,7 @@ static int child(void)
 
 static dot_child_result run(const char *isa, const char *basecase)
 {
-    char isa_env[64] = "DOT_ISA", b_env[64] = "DOT_BASECASE";
+    char isa_env[64] = "DOT_ISA", b_env[96] = "DOT_BASECASE";
     if (isa)
         snprintf(isa_env, sizeof isa_env, "DOT_ISA=%s", isa);
     if (basecase)
@@ -67,10 +69,46 @@ static void expect(const char *isa, const char *basecase, int routed, const char
            c.out);
 }
 
+/* The settings string's basecase item with the override `basecase`: each of want_* (NULL: the
+ * table's value, not checked) must appear as the field it names. */
+static void overridden(const char *basecase, const char *mul, const char *sqr, const char *kmul,
+                       const char *ksqr, const char *source)
+{
+    dot_child_result c = run("ifma", basecase);
+    const char *item = strstr(c.out, "basecase=mul:");
+    char m[24] = "", s[24] = "", km[24] = "", ks[24] = "";
+    int ok = WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 && item && strstr(c.out, source) &&
+             sscanf(item, "basecase=mul:%23[^,],sqr:%23[^,],karatsuba:%23[^/]/%23[^ ]", m, s, km,
+                    ks) == 4;
+    ok = ok && (!mul || strcmp(m, mul) == 0) && (!sqr || strcmp(s, sqr) == 0) &&
+         (!kmul || strcmp(km, kmul) == 0) && (!ksqr || strcmp(ks, ksqr) == 0);
+    CHECK(ok,
+          "DOT_BASECASE=%s: expected mul:%s,sqr:%s,karatsuba:%s/%s from \"%s\", child printed "
+          "\"%s\" (stderr: %s)",
+          basecase, mul ? mul : "(table)", sqr ? sqr : "(table)", kmul ? kmul : "(table)",
+          ksqr ? ksqr : "(table)", source, c.out, c.err);
+    printf("  DOT_ISA=ifma    DOT_BASECASE=%s -> %s", basecase, c.out);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "--child") == 0)
         return child();
+    /* The rows by family, whatever this CPU is: zen4 and zen5 have their own, another family
+     * gets the zen4 row labelled as not measured there (DOT_BASECASE is unset here). */
+    static const struct {
+        const char *family, *source;
+    } rows[] = {{"zen4", "zen4 table"},
+                {"zen5", "zen5 table"},
+                {"intel-avx512", "zen4 table, not measured on intel-avx512"}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        dot_cpu cpu = {.family = rows[i].family};
+        dot_basecase_tuning t = dot_basecase_for(&cpu, "ifma");
+        CHECK(strcmp(t.source, rows[i].source) == 0 && t.mul_from >= DOT_BASECASE_WINDOW_MIN &&
+                  t.mul_from <= DOT_MUL_BASECASE_MAX && t.karatsuba_mul >= DOT_BASECASE_WINDOW_MIN,
+              "family %s: expected a window from \"%s\", got %zu.. from \"%s\"", rows[i].family,
+              rows[i].source, t.mul_from, t.source);
+    }
     printf("mul_from sqr_from karatsuba_mul karatsuba_sqr | source | dot_settings():\n");
     if (dot_isa_supported("ifma")) {
         expect(NULL, NULL, 1, "table");
@@ -84,7 +122,35 @@ int main(int argc, char **argv)
     if (dot_isa_supported("avx512"))
         expect("avx512", NULL, 0, "no ifma kernel");
     expect(NULL, "off", 0, "DOT_BASECASE=off");
-    static const char *const bad[] = {"on", "Off", "0", "off,", "mul=16"};
+    /* A list sets the items it names and keeps the table's others (only the IFMA variant uses
+     * them); "off" and "own" are the words for "not routed" and "GMP's own threshold". */
+    if (dot_isa_supported("ifma")) {
+        overridden("mul=12,sqr=64,karatsuba_mul=65,karatsuba_sqr=12", "12+", "64+", "65", "12",
+                   "DOT_BASECASE, the rest from the");
+        overridden("mul=20", "20+", NULL, NULL, NULL, "DOT_BASECASE, the rest from the");
+        overridden("sqr=off,karatsuba_sqr=own", NULL, "off", NULL, "own",
+                   "DOT_BASECASE, the rest from the");
+        /* the planted control: the same list with no ifma kernel leaves everything GMP's */
+        expect("scalar", "mul=20", 0, "no ifma kernel, DOT_BASECASE not applied");
+    } else {
+        expect(NULL, "mul=20", 0, "no ifma kernel, DOT_BASECASE not applied");
+    }
+    static const char *const bad[] = {"on",
+                                      "Off",
+                                      "0",
+                                      "off,",
+                                      "mul=11",
+                                      "mul=65",
+                                      "sqr=",
+                                      "mul=16,",
+                                      "mul=1x",
+                                      "mul16",
+                                      "karatsuba_mul=66",
+                                      "karatsuba_sqr=off",
+                                      "mul=own",
+                                      "mul=99999999999999999999999",
+                                      "muls=16",
+                                      "mul=16,off"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         dot_child_result c = run(NULL, bad[i]);
         CHECK(dot_child_aborted_with(&c, "DOT_BASECASE=") && strstr(c.err, bad[i]),

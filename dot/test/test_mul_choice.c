@@ -1,5 +1,5 @@
 /* The measured mul/sqr/r52 choice (mul_table.h, applied by dot_choose_mul): a family with a row
- * gets that row's kernels and says so, a family without one gets the zen4 row labelled as not
+ * (zen4, zen5) gets that row's kernels and says so, a family without one gets the zen4 row labelled as not
  * measured there, a variant without a row keeps its own kernels, and the tables the library hands
  * out carry the choice (dot_kernels_for, dot_settings). */
 #include <string.h>
@@ -29,6 +29,14 @@ int main(void)
           "zen4/ifma says whose kernels and which row: %s", k.mul_from);
 
     k = own("ifma", "ifma");
+    dot_choose_mul("zen5", &k, from, sizeof from);
+    CHECK(k.mul_4x4 == dot_scalar_mul_4x4 && k.sqr_4x4 == dot_scalar_sqr_4x4 &&
+              k.mul_5x5_r52 == dot_ifma_mul_5x5_r52,
+          "zen5/ifma: the scalar product and square, the IFMA radix-2^52 product");
+    CHECK(strcmp(k.mul_from, "scalar, ifma for mul_5x5_r52 (zen5 table)") == 0,
+          "zen5/ifma says whose kernels and which row: %s", k.mul_from);
+
+    k = own("ifma", "ifma");
     dot_choose_mul("intel-avx512", &k, from, sizeof from);
     CHECK(k.mul_4x4 == dot_scalar_mul_4x4 && k.mul_5x5_r52 == dot_ifma_mul_5x5_r52,
           "a family without a row gets the zen4 row");
@@ -43,8 +51,12 @@ int main(void)
 
     const dot_kernels *t = dot_kernels_for("ifma");
     if (t) {
-        CHECK(t->mul_4x4 == dot_scalar_mul_4x4 && t->mul_5x5_r52 == dot_ifma_mul_5x5_r52,
-              "dot_kernels_for(ifma) carries the choice");
+        dot_cpu cpu = dot_cpu_detect();
+        k = own("ifma", "ifma");
+        dot_choose_mul(cpu.family, &k, from, sizeof from);
+        CHECK(t->mul_4x4 == k.mul_4x4 && t->sqr_4x4 == k.sqr_4x4 && t->mul_5x5_r52 == k.mul_5x5_r52,
+              "dot_kernels_for(ifma) carries the choice for this CPU (%s): %s", cpu.family,
+              k.mul_from);
         CHECK(strstr(t->mul_from, "table") != NULL, "and names its row: %s", t->mul_from);
     } else {
         printf("(no IFMA here: the handed-out ifma table is not checked)\n");

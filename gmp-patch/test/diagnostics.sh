@@ -2,7 +2,8 @@
 # Checks that the diagnostics tools work and count what they claim (run by make test-libs):
 # sizes.sh on rsa(512), whose add/sub calls all have 4 limbs (256-bit moduli), must say so and
 # print the in-place share; a shim that did not load would print nothing and fail. swap.sh must time both copies, check
-# their answers against each other (gmpbench_native exits 1 otherwise) and print the ratio.
+# their answers against each other (gmpbench_native exits 1 otherwise) and print the ratio;
+# window.sh must print a ratio per candidate and refuse a bad one before it runs anything.
 set -euo pipefail
 root=$(dirname "$(dirname "$(dirname "$(realpath "$0")")")")
 out=$("$root/gmp-patch/sizes.sh" stock 'rsa(512)')
@@ -13,4 +14,13 @@ out=$("$root/gmp-patch/swap.sh" dot stock 'rsa(512)')
 echo "$out" | grep '^ratio'
 grep -Eq '^ratio dot\+stock-addsub/dot rsa [0-9]+\.[0-9]+$' <<<"$out" \
   || { echo "diagnostics: swap.sh printed no ratio" >&2; exit 1; }
-echo "diagnostics: sizes.sh and swap.sh OK"
+out=$("$root/gmp-patch/window.sh" --rounds 1 --samples 1 --tests 'multiply(8192)' table mul=off,sqr=off)
+echo "$out" | tail -3
+grep -Eq '^  table +[0-9]+\.[0-9]+ \[' <<<"$out" && grep -Eq '^  mul=off,sqr=off +[0-9]+\.[0-9]+ \[' <<<"$out" \
+  || { echo "diagnostics: window.sh printed no ratio for each candidate" >&2; exit 1; }
+# planted: a window libdot would abort on is refused before any run, naming it
+status=0
+out=$("$root/gmp-patch/window.sh" --rounds 1 table mul=11 2>&1) || status=$?
+[[ $status == 2 && $out == *"candidate 'mul=11' refused"* && $out != *round* ]] \
+  || { echo "diagnostics: window.sh did not refuse mul=11 up front (exit $status): $out" >&2; exit 1; }
+echo "diagnostics: sizes.sh, swap.sh and window.sh OK"

@@ -5,7 +5,7 @@
 
 typedef struct {
     int status; /* as from waitpid */
-    char out[256];
+    char out[1024];
     char err[512];
 } dot_child_result;
 

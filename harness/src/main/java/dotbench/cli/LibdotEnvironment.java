@@ -50,12 +50,46 @@ final class LibdotEnvironment {
         }
         String basecase = env.get("DOT_BASECASE");
         if (basecase != null && !basecase.isEmpty() && !basecase.equals("off")) {
-            throw usage("DOT_BASECASE=" + basecase + " is not off (the only value; unset for libdot's window)");
+            checkBasecase(basecase);
         }
         String isa = env.get("DOT_ISA");
         if (isa != null && !isa.isEmpty()) {
             checkIsa(isa, disable, VariantCatalog.scan(root).dot());
         }
+    }
+
+    /** Smallest value of every DOT_BASECASE item, and the largest of mul and sqr (dot.h). */
+    static final int WINDOW_MIN = 12;
+
+    static final int WINDOW_MAX = 64;
+
+    /** A DOT_BASECASE list: items mul, sqr (N or off) and karatsuba_mul, karatsuba_sqr (N + 1 at most, or own). */
+    private static void checkBasecase(String value) {
+        for (String item : value.split(",", -1)) {
+            int eq = item.indexOf('=');
+            String key = eq < 0 ? item : item.substring(0, eq);
+            String v = eq < 0 ? "" : item.substring(eq + 1);
+            boolean window = key.equals("mul") || key.equals("sqr");
+            boolean karatsuba = key.equals("karatsuba_mul") || key.equals("karatsuba_sqr");
+            int max = window ? WINDOW_MAX : WINDOW_MAX + 1;
+            boolean ok = eq >= 0
+                    && (window || karatsuba)
+                    && (v.equals(window ? "off" : "own") || inRange(v, WINDOW_MIN, max));
+            if (!ok) {
+                throw usage("DOT_BASECASE=" + value + ": '" + item + "' is not one of mul=N, sqr=N (N from "
+                        + WINDOW_MIN + " to " + WINDOW_MAX + ", or off), karatsuba_mul=K, karatsuba_sqr=K (K from "
+                        + WINDOW_MIN + " to " + (WINDOW_MAX + 1) + ", or own); or the whole value off");
+            }
+        }
+    }
+
+    private static boolean inRange(String v, int min, int max) {
+        if (!v.matches("[0-9]+")) {
+            return false;
+        }
+        java.math.BigInteger n = new java.math.BigInteger(v);
+        return n.compareTo(java.math.BigInteger.valueOf(min)) >= 0
+                && n.compareTo(java.math.BigInteger.valueOf(max)) <= 0;
     }
 
     private static void checkIsa(String isa, String disable, VariantSpec libdot) {

@@ -61,7 +61,16 @@ class LibdotEnvironmentTest {
         refused(Map.of("DOT_CPU_DISABLE", "avx2,"), "DOT_CPU_DISABLE=avx2,: '' names no CPU feature");
         refused(Map.of("DOT_CROSSOVER", "add_n=12,mul=3"), "DOT_CROSSOVER=add_n=12,mul=3 is not N, max, or a list");
         refused(Map.of("DOT_CROSSOVER", "12345678901234567890"), "DOT_CROSSOVER=12345678901234567890 is not N");
-        refused(Map.of("DOT_BASECASE", "Off"), "DOT_BASECASE=Off is not off");
+        refused(Map.of("DOT_BASECASE", "Off"), "DOT_BASECASE=Off: 'Off' is not one of");
+        refused(Map.of("DOT_BASECASE", "mul=11"), "DOT_BASECASE=mul=11: 'mul=11' is not one of");
+        refused(Map.of("DOT_BASECASE", "mul=16,sqr=65"), "DOT_BASECASE=mul=16,sqr=65: 'sqr=65' is not one of");
+        refused(
+                Map.of("DOT_BASECASE", "karatsuba_mul=off"),
+                "DOT_BASECASE=karatsuba_mul=off: 'karatsuba_mul=off' is not one of");
+        refused(Map.of("DOT_BASECASE", "mul=16,"), "DOT_BASECASE=mul=16,: '' is not one of");
+        refused(
+                Map.of("DOT_BASECASE", "mul=99999999999"),
+                "DOT_BASECASE=mul=99999999999: 'mul=99999999999' is not one of");
     }
 
     @Test
@@ -73,6 +82,8 @@ class LibdotEnvironmentTest {
                         "DOT_CROSSOVER", "add_n=12,sub_n=max",
                         "DOT_BASECASE", "off"),
                 ROOT);
+        LibdotEnvironment.check(Map.of("DOT_BASECASE", "mul=12,sqr=off,karatsuba_mul=65,karatsuba_sqr=own"), ROOT);
+        LibdotEnvironment.check(Map.of("DOT_BASECASE", "sqr=64"), ROOT);
         LibdotEnvironment.check(Map.of("DOT_CROSSOVER", "max", "DOT_CPU_DISABLE", ""), ROOT);
         assertEquals(
                 ExitCodes.OK,
