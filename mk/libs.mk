@@ -75,11 +75,17 @@ libs-openssl: $(LIBS_SRC)/openssl.ready $(DOT_A) | deps
 # ---- tests ---------------------------------------------------------------------------------
 # Each suite's pass is remembered next to the build it checked (the stamp is older than a rebuilt
 # manifest, so a rebuild reruns it).
-test-libs-gmp: $(foreach v,dot dot-noasm,$(BUILD)/obj/gmp/$(v)/check.ok) $(BUILD)/obj/gmp/dot/try.ok
+test-libs-gmp: $(foreach v,dot dot-noasm,$(BUILD)/obj/gmp/$(v)/check.ok $(BUILD)/obj/gmp/$(v)/window.ok) \
+  $(BUILD)/obj/gmp/dot/try.ok
 $(BUILD)/obj/gmp/%/check.ok: libs-gmp
 	@if [ ! -f $@ ] || [ $(BUILD)/gmp/$*/manifest.json -nt $@ ]; then \
 	  echo "gmp/$*: make check"; \
 	  NPROC=$(NPROC) nice -n 10 gmp-patch/check.sh $(BUILD)/obj/gmp/$* && touch $@; fi
+# the products under the extreme DOT_BASECASE windows, with the programs make check built
+$(BUILD)/obj/gmp/%/window.ok: $(BUILD)/obj/gmp/%/check.ok
+	@if [ ! -f $@ ] || [ $(BUILD)/gmp/$*/manifest.json -nt $@ ]; then \
+	  echo "gmp/$*: products under the extreme schoolbook windows"; \
+	  nice -n 10 gmp-patch/window-check.sh $(BUILD)/obj/gmp/$* && touch $@; fi
 # after the dot tree's make check: both build in its tests/ folder
 $(BUILD)/obj/gmp/dot/try.ok: libs-gmp $(BUILD)/obj/gmp/dot/check.ok
 	@if [ ! -f $@ ] || [ $(BUILD)/gmp/dot/manifest.json -nt $@ ]; then \
