@@ -2,6 +2,7 @@
  * (zen4, zen5) gets that row's kernels and says so, a family without one gets the zen4 row labelled as not
  * measured there, a variant without a row keeps its own kernels, and the tables the library hands
  * out carry the choice (dot_kernels_for, dot_settings). */
+#include <stdio.h>
 #include <string.h>
 #include "common/check.h"
 #include "dot_impl.h"
@@ -17,25 +18,28 @@ static dot_kernels own(const char *name, const char *isa)
     return k;
 }
 
+/* The ifma variant's choice on a family with a row of its own: the scalar product and square and
+ * the IFMA radix-2^52 product (the zen4 and zen5 rows alike), labelled with that family's row. */
+static void measured_row(const char *family)
+{
+    char from[96], label[96];
+    dot_kernels k = own("ifma", "ifma");
+    dot_choose_mul(family, &k, from, sizeof from);
+    CHECK(k.mul_4x4 == dot_scalar_mul_4x4 && k.sqr_4x4 == dot_scalar_sqr_4x4 &&
+              k.mul_5x5_r52 == dot_ifma_mul_5x5_r52,
+          "%s/ifma: the scalar product and square, the IFMA radix-2^52 product", family);
+    snprintf(label, sizeof label, "scalar, ifma for mul_5x5_r52 (%s table)", family);
+    CHECK(strcmp(k.mul_from, label) == 0, "%s/ifma says whose kernels and which row: %s", family,
+          k.mul_from);
+}
+
 int main(void)
 {
     char from[96];
-    dot_kernels k = own("ifma", "ifma");
-    dot_choose_mul("zen4", &k, from, sizeof from);
-    CHECK(k.mul_4x4 == dot_scalar_mul_4x4 && k.sqr_4x4 == dot_scalar_sqr_4x4 &&
-              k.mul_5x5_r52 == dot_ifma_mul_5x5_r52,
-          "zen4/ifma: the scalar product and square, the IFMA radix-2^52 product");
-    CHECK(strcmp(k.mul_from, "scalar, ifma for mul_5x5_r52 (zen4 table)") == 0,
-          "zen4/ifma says whose kernels and which row: %s", k.mul_from);
+    measured_row("zen4");
+    measured_row("zen5");
 
-    k = own("ifma", "ifma");
-    dot_choose_mul("zen5", &k, from, sizeof from);
-    CHECK(k.mul_4x4 == dot_scalar_mul_4x4 && k.sqr_4x4 == dot_scalar_sqr_4x4 &&
-              k.mul_5x5_r52 == dot_ifma_mul_5x5_r52,
-          "zen5/ifma: the scalar product and square, the IFMA radix-2^52 product");
-    CHECK(strcmp(k.mul_from, "scalar, ifma for mul_5x5_r52 (zen5 table)") == 0,
-          "zen5/ifma says whose kernels and which row: %s", k.mul_from);
-
+    dot_kernels k;
     k = own("ifma", "ifma");
     dot_choose_mul("intel-avx512", &k, from, sizeof from);
     CHECK(k.mul_4x4 == dot_scalar_mul_4x4 && k.mul_5x5_r52 == dot_ifma_mul_5x5_r52,
