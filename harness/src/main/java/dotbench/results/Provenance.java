@@ -84,6 +84,7 @@ public final class Provenance {
             o.addProperty("settings", dot.settings());
             o.addProperty("isa_env", System.getenv("DOT_ISA"));
             o.addProperty("crossover_env", System.getenv("DOT_CROSSOVER"));
+            o.addProperty("basecase_env", System.getenv("DOT_BASECASE"));
         }
         return o;
     }
