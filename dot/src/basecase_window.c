@@ -87,36 +87,28 @@ static void apply_override(const char *spec, dot_basecase_tuning *t)
 
 dot_basecase_tuning dot_basecase_for(const dot_cpu *cpu, const char *isa)
 {
-    dot_basecase_tuning t = {SIZE_MAX, SIZE_MAX, 0, 0, "no ifma kernel"};
+    const dot_basecase_tuning none = {SIZE_MAX, SIZE_MAX, 0, 0, "no ifma kernel"};
     const char *spec = getenv("DOT_BASECASE");
     int off = spec && strcmp(spec, "off") == 0, list = spec && *spec && !off;
-    if (list) {
-        dot_basecase_tuning check = t;
-        apply_override(spec, &check); /* a bad value aborts on every variant */
-    }
-    if (off) {
-        t.source = "DOT_BASECASE=off";
-        return t;
-    }
-    if (strcmp(isa, "ifma") != 0) {
-        if (list)
-            t.source = "no ifma kernel, DOT_BASECASE not applied";
-        return t;
-    }
-    static char label[80];
     const window_row *r = &rows[0];
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if (strcmp(rows[i].family, cpu->family) == 0)
             r = &rows[i];
+    dot_basecase_tuning w = {r->mul_from, r->sqr_from, r->karatsuba_mul, r->karatsuba_sqr, NULL};
+    if (list)
+        apply_override(spec, &w); /* parsed on every variant, so a bad value aborts on each */
+    if (off || strcmp(isa, "ifma") != 0) {
+        dot_basecase_tuning t = none;
+        if (off)
+            t.source = "DOT_BASECASE=off";
+        else if (list)
+            t.source = "no ifma kernel, DOT_BASECASE not applied";
+        return t;
+    }
+    static char label[80];
     int own = strcmp(r->family, cpu->family) == 0;
     snprintf(label, sizeof label, "%s%s table%s%s", list ? "DOT_BASECASE, the rest from the " : "",
              r->family, own ? "" : ", not measured on ", own ? "" : cpu->family);
-    t.mul_from = r->mul_from;
-    t.sqr_from = r->sqr_from;
-    t.karatsuba_mul = r->karatsuba_mul;
-    t.karatsuba_sqr = r->karatsuba_sqr;
-    if (list)
-        apply_override(spec, &t);
-    t.source = label;
-    return t;
+    w.source = label;
+    return w;
 }
