@@ -5,7 +5,6 @@
 # 4x4 -> libdot dispatch, not only GMP's own basecase.
 set -euo pipefail
 obj=$1
-make -C "$obj/tests/devel" try > "$obj/try.out" 2>&1 || { tail -20 "$obj/try.out"; exit 1; }
 # Sizes: add_n/sub_n and their carry-in forms 1-64 (every size reaches libdot: 64 limbs span
 # several SIMD blocks and carry/borrow chains across them; try's default 1-500 costs about 70 s of
 # CPU per function here), each under libdot's default crossover and forced to either kernel at
@@ -13,28 +12,45 @@ make -C "$obj/tests/devel" try > "$obj/try.out" 2>&1 || { tail -20 "$obj/try.out
 # the routed 4x4 and 4-limb cases, libdot's schoolbook window where the CPU has IFMA (dot.h,
 # dot_basecase_tuning: products from 16 limbs, squares from 28, up to 64; a longer u in chunks)
 # and GMP's own code around it, once more with the window off (DOT_BASECASE=off).
-# A fourth field, when present, is the run's repetitions (try's default: 10). The runs are most
-# of `make test`'s test-libs step, which the 30-minute budget of a fresh clone's `make test`
-# bounds: an add/sub run at 10 repetitions took 30 s here (23 of them in the kernel, try's red
-# zones), so they run 5 (1.3 million checks for add_n/sub_n, 2.6 million for the carry-in
-# forms); mpn_mul_basecase goes through every vn up to un (2,628 size pairs, each at every
-# alignment and overlap) and took 102 s at 2 repetitions (over 7 minutes at 10), so it runs 1
-# (2.65 million checks).
-runs=()
-for x in default 0 max; do
-  for f in mpn_add_n mpn_sub_n mpn_add_nc mpn_sub_nc; do runs+=("$f 1-64 $x 5"); done
+#
+# A run is "function sizes setting [repetitions [plain]]". Each repetition goes through every
+# size, alignment and overlap once with fresh random data (try_many's outer loop). Guarded (the
+# default), try puts a PROT_NONE page after every operand (a read or write past it faults) and
+# makes the sources read-only around each call (a write to a source faults): two mprotect calls
+# per source per call, which is nearly all of its time on this VM (an mpn_add_nc run at 5
+# repetitions: 154 s of system time against 7 s of user time; with -z 5 s in all). "plain" is
+# try -z, no red zones: values only. So each kernel path runs guarded once (one repetition under
+# DOT_CROSSOVER=0 and max, the two kernels a default crossover picks between by n alone; the
+# window's products and squares at their default), and the values get 5 repetitions plain under
+# all three settings (1.3 million checks for add_n/sub_n, 2.6 million for the carry-in forms).
+# mpn_mul_basecase goes through every vn up to un (2,628 size pairs, each at every alignment and
+# overlap): one repetition, guarded with the window on, plain with it off (GMP's own code, and
+# the 4x4 kernel the guarded run already covers).
+# The longest run (the guarded products) goes first, so that two at a time end together.
+runs=("mpn_mul_basecase 1-72 default 1" "mpn_sqr_basecase 1-72 default")
+for x in 0 max; do
+  for f in mpn_add_n mpn_sub_n mpn_add_nc mpn_sub_nc; do runs+=("$f 1-64 $x 1"); done
 done
-runs+=("mpn_mul_basecase 1-72 default 1" "mpn_sqr_basecase 1-72 default")
-runs+=("mpn_mul_basecase 1-72 basecase=off 1" "mpn_sqr_basecase 1-72 basecase=off")
-# TRY_RUNS="function:sizes:crossover[:reps] ..." replaces the list, TRY_REPS sets try's
+for x in default 0 max; do
+  for f in mpn_add_n mpn_sub_n mpn_add_nc mpn_sub_nc; do runs+=("$f 1-64 $x 5 plain"); done
+done
+runs+=("mpn_mul_basecase 1-72 basecase=off 1 plain" "mpn_sqr_basecase 1-72 basecase=off 10 plain")
+# TRY_RUNS="function:sizes:setting[:reps[:plain]] ..." replaces the list, TRY_REPS sets try's
 # repetitions for runs that name none (default 10) (the per-DOT_ISA runs of mk/safety.mk)
 if [[ -n ${TRY_RUNS:-} ]]; then runs=(); for r in $TRY_RUNS; do runs+=("${r//:/ }"); done; fi
+for r in "${runs[@]}"; do
+  set -- $r
+  [[ $# -ge 3 && $# -le 5 && ${5:-plain} == plain && ${4:-1} =~ ^[1-9][0-9]*$ ]] ||
+    { echo "try.sh: bad run \"$r\" (function sizes setting [repetitions [plain]])" >&2; exit 2; }
+done
+make -C "$obj/tests/devel" try > "$obj/try.out" 2>&1 || { tail -20 "$obj/try.out"; exit 1; }
 # The runs are independent processes: NPROC at a time (default 2), each with its own log, their
 # lines printed in list order once all have ended; the first failure (in list order) is reported.
 one() {
   local i=$1 log=$obj/try.$1.out
   set -- ${runs[$i]}
-  local xenv=() reps=${4:-${TRY_REPS:-}}
+  local xenv=() reps=${4:-${TRY_REPS:-}} zones=()
+  [[ ${5:-} == plain ]] && zones=(-z)
   case $3 in
     default) ;;
     basecase=*) xenv=(DOT_BASECASE="${3#basecase=}") ;;
@@ -42,9 +58,12 @@ one() {
   esac
   # try's seed is fixed unless -R is given; -W: no progress spinner in a log. It exits non-zero
   # on the first mismatch.
-  (cd "$obj/tests/devel" && env "${xenv[@]}" ./try -W ${reps:+-r "$reps"} -s "$2" "$1") > "$log" 2>&1
+  (cd "$obj/tests/devel" && env "${xenv[@]}" ./try -W "${zones[@]}" ${reps:+-r "$reps"} -s "$2" "$1") > "$log" 2>&1
   echo $? > "$log.rc"
 }
+setting() { case $1 in default) echo "default settings" ;; basecase=*) echo "DOT_BASECASE=${1#basecase=}" ;;
+  *) echo "DOT_CROSSOVER=$1" ;; esac; }
+guard() { if [[ $1 == plain ]]; then echo "plain: no red zones"; else echo "red zones, read-only sources"; fi; }
 rm -f "$obj"/try.[0-9]*.out "$obj"/try.[0-9]*.out.rc
 for i in "${!runs[@]}"; do
   while (($(jobs -pr | wc -l) >= ${NPROC:-2})); do wait -n; done
@@ -55,8 +74,8 @@ for i in "${!runs[@]}"; do
   set -- ${runs[$i]}
   log=$obj/try.$i.out
   cat "$log" >> "$obj/try.out"
-  [[ $(cat "$log.rc" 2>/dev/null) == 0 ]] || { tail -30 "$log"; echo "try $1 (DOT_CROSSOVER=$3): FAIL"; exit 1; }
+  [[ $(cat "$log.rc" 2>/dev/null) == 0 ]] || { tail -30 "$log"; echo "try $1 ($(setting "$3"), $(guard "${5:-}")): FAIL"; exit 1; }
   count=$(grep -E "^$1 [0-9]+$" "$log" | tail -1 | cut -d" " -f2 || true)
   [[ -n $count ]] || { echo "try $1: no test count printed (see $log)"; exit 1; }
-  echo "  try $1 (sizes $2, crossover $3${4:+, $4 repetitions}${DOT_ISA:+, DOT_ISA=$DOT_ISA}): passed $count tests"
+  echo "  try $1 (sizes $2, $(setting "$3")${4:+, $4 repetition$( (($4 > 1)) && echo s)}, $(guard "${5:-}")${DOT_ISA:+, DOT_ISA=$DOT_ISA}): passed $count tests"
 done

@@ -190,7 +190,8 @@ $(SAFETY_OUT)/isa_list: $(DOT_DIR)/test/safety/isa_list.c $(DOT_A) | deps
 	$(CC) $(SAFETY_CFLAGS) -o $@ $< $(DOT_A)
 # The library suites again under every other DOT_ISA this CPU runs (the default's full runs are
 # test-libs'): GMP's tests/mpn on dot, tests/devel/try on the vector kernels (DOT_CROSSOVER=0)
-# through the carry-in forms (2 repetitions a size instead of 10: try's red zones cost system time), OpenSSL's test_bn and test_exp on dot-noasm (where bn_add_words
+# through the carry-in forms (one repetition guarded by red zones, five plain: the guard's
+# mprotect calls are nearly all of try's time, gmp-patch/try.sh), OpenSSL's test_bn and test_exp on dot-noasm (where bn_add_words
 # and comba4 reach libdot), and calls.sh on both libraries. To keep make test within its budget
 # it leaves out the rows whose library-facing kernels another run already covers: chain (the
 # add-with-carry chain every row runs below its crossover, and at every size in test-libs' try
@@ -204,7 +205,7 @@ test-libs-isa: libs-gmp libs-openssl $(SAFETY_OUT)/isa_list
 	  case " $(LIBS_ISA_SKIP) " in *" $$isa "*) continue;; esac; \
 	  echo "-- DOT_ISA=$$isa"; \
 	  DOT_ISA=$$isa NPROC=$(NPROC) nice -n 10 gmp-patch/check.sh $(BUILD)/obj/gmp/dot tests/mpn; \
-	  DOT_ISA=$$isa TRY_RUNS="mpn_add_nc:1-64:0 mpn_sub_nc:1-64:0" TRY_REPS=2 nice -n 10 gmp-patch/try.sh $(BUILD)/obj/gmp/dot; \
+	  DOT_ISA=$$isa TRY_RUNS="mpn_add_nc:1-64:0:1 mpn_sub_nc:1-64:0:1 mpn_add_nc:1-64:0:5:plain mpn_sub_nc:1-64:0:5:plain" nice -n 10 gmp-patch/try.sh $(BUILD)/obj/gmp/dot; \
 	  DOT_ISA=$$isa NPROC=$(NPROC) nice -n 10 openssl-patch/check.sh $(BUILD)/obj/openssl/dot-noasm test_bn test_exp; \
 	  DOT_ISA=$$isa CALLS_VARIANTS="dot dot-noasm" gmp-patch/calls.sh gmp $(BUILD); \
 	  DOT_ISA=$$isa CALLS_VARIANTS="dot dot-noasm" gmp-patch/calls.sh openssl $(BUILD); \

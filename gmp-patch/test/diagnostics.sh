@@ -3,7 +3,8 @@
 # sizes.sh on rsa(512), whose add/sub calls all have 4 limbs (256-bit moduli), must say so and
 # print the in-place share; a shim that did not load would print nothing and fail. swap.sh must time both copies, check
 # their answers against each other (gmpbench_native exits 1 otherwise) and print the ratio;
-# window.sh must print a ratio per candidate and refuse a bad one before it runs anything.
+# window.sh must print a ratio per candidate and refuse a bad one before it runs anything;
+# try.sh must refuse a malformed run before it runs any.
 set -euo pipefail
 root=$(dirname "$(dirname "$(dirname "$(realpath "$0")")")")
 out=$("$root/gmp-patch/sizes.sh" stock 'rsa(512)')
@@ -23,4 +24,10 @@ status=0
 out=$("$root/gmp-patch/window.sh" --rounds 1 table mul=11 2>&1) || status=$?
 [[ $status == 2 && $out == *"candidate 'mul=11' refused"* && $out != *round* ]] \
   || { echo "diagnostics: window.sh did not refuse mul=11 up front (exit $status): $out" >&2; exit 1; }
-echo "diagnostics: sizes.sh, swap.sh and window.sh OK"
+for bad in mpn_add_n:1-8:0:1:guarded mpn_add_n:1-8:0:0 mpn_add_n:1-8; do
+  status=0
+  out=$(TRY_RUNS="mpn_add_n:1-8:0:1 $bad" "$root/gmp-patch/try.sh" "$root/build/obj/gmp/dot" 2>&1) || status=$?
+  [[ $status == 2 && $out == *"bad run \"${bad//:/ }\""* && $out != *passed* ]] \
+    || { echo "diagnostics: try.sh did not refuse the run $bad up front (exit $status): $out" >&2; exit 1; }
+done
+echo "diagnostics: sizes.sh, swap.sh, window.sh and try.sh's run list OK"
