@@ -18,7 +18,8 @@ obj=$1
 # default), try puts a PROT_NONE page after every operand (a read or write past it faults) and
 # makes the sources read-only around each call (a write to a source faults): two mprotect calls
 # per source per call, which is nearly all of its time on this VM (an mpn_add_nc run at 5
-# repetitions: 154 s of system time against 7 s of user time; with -z 5 s in all). "plain" is
+# repetitions: 154 s of the 161 s of CPU it had used partway through were system time, and the
+# run took 4:26; with -z, 5 s in all). "plain" is
 # try -z, no red zones: values only. So each kernel path runs guarded once (one repetition under
 # DOT_CROSSOVER=0 and max, the two kernels a default crossover picks between by n alone; the
 # window's products and squares at their default), and the values get 5 repetitions plain under
