@@ -86,11 +86,13 @@ $(BUILD)/obj/gmp/%/window.ok: $(BUILD)/obj/gmp/%/check.ok
 	@if [ ! -f $@ ] || [ $(BUILD)/gmp/$*/manifest.json -nt $@ ]; then \
 	  echo "gmp/$*: products under the extreme schoolbook windows"; \
 	  nice -n 10 gmp-patch/window-check.sh $(BUILD)/obj/gmp/$* && touch $@; fi
-# after the dot tree's make check: both build in its tests/ folder
+# after the dot tree's make check: both build in its tests/ folder; then the guard's planted
+# controls (a guarded try must fault on an overread and on a write to a source)
 $(BUILD)/obj/gmp/dot/try.ok: libs-gmp $(BUILD)/obj/gmp/dot/check.ok
 	@if [ ! -f $@ ] || [ $(BUILD)/gmp/dot/manifest.json -nt $@ ]; then \
 	  echo "gmp/dot: tests/devel/try"; \
-	  NPROC=$(NPROC) nice -n 10 gmp-patch/try.sh $(BUILD)/obj/gmp/dot && touch $@; fi
+	  NPROC=$(NPROC) nice -n 10 gmp-patch/try.sh $(BUILD)/obj/gmp/dot && \
+	  gmp-patch/test/try-guard.sh $(BUILD)/obj/gmp/dot && touch $@; fi
 
 test-libs-openssl: $(foreach v,dot dot-noasm,$(BUILD)/obj/openssl/$(v)/tests.ok)
 $(BUILD)/obj/openssl/%/tests.ok: libs-openssl
