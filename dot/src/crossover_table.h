@@ -9,3 +9,7 @@
 {"zen5", "avx2", 97, 144, 128, 160},
 {"zen5", "avx512", 30, 31, 48, 47},
 {"zen5", "ifma", 30, 31, 48, 47},
+{"intel-avx512", "sse", MAX, MAX, MAX, MAX},
+{"intel-avx512", "avx2", MAX, MAX, MAX, MAX},
+{"intel-avx512", "avx512", 37, 35, 112, 108},
+{"intel-avx512", "ifma", 37, 35, 112, 108},

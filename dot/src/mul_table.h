@@ -5,3 +5,4 @@
  * code: change a row only with the measurement that supports it. */
 {"zen4", "ifma", "scalar", "scalar", "ifma"},
 {"zen5", "ifma", "scalar", "scalar", "ifma"},
+{"intel-avx512", "ifma", "scalar", "scalar", "ifma"},
