@@ -21,6 +21,7 @@ typedef struct {
 static const window_row rows[] = {
     {"zen4", 16, 28, 64, 64},
     {"zen5", 16, 28, 64, 64},
+    {"intel-avx512", 20, 32, 64, 64},
 };
 
 static _Noreturn void bad_value(const char *spec, const char *why)

@@ -94,13 +94,14 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "--child") == 0)
         return child();
-    /* The rows by family, whatever this CPU is: zen4 and zen5 have their own, another family
+    /* The rows by family, whatever this CPU is: zen4, zen5 and intel-avx512 have their own, another family
      * gets the zen4 row labelled as not measured there (DOT_BASECASE is unset here). */
     static const struct {
         const char *family, *source;
     } rows[] = {{"zen4", "zen4 table"},
                 {"zen5", "zen5 table"},
-                {"intel-avx512", "zen4 table, not measured on intel-avx512"}};
+                {"intel-avx512", "intel-avx512 table"},
+                {"other", "zen4 table, not measured on other"}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         dot_cpu cpu = {.family = rows[i].family};
         dot_basecase_tuning t = dot_basecase_for(&cpu, "ifma");
