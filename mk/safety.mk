@@ -175,14 +175,20 @@ test-validate: | deps
 TEST_TARGETS += test-validate
 
 # the refusal of a GMP_HOST whose sec_ asm calls mpn_add_n: the real dot tree passes, a tree with
-# coreihwl's redc_1.asm (configure's choice for a Haswell host) is refused with exit 2
+# coreihwl's redc_1.asm (configure's choice for a Haswell host, which has no native sbpi1_bdiv_r)
+# is refused with exit 2, and the same file beside a native sbpi1_bdiv_r (a Broadwell or later
+# Intel host: sec_powm then never calls mpn_redc_1) is accepted
 test-gmp-host-guard: libs-gmp
 	@echo "== GMP_HOST guard for the sec_ paths"
 	@gmp-patch/sec_host.sh $(BUILD)/obj/gmp/dot $(GMP_HOST) && echo "  ok   $(GMP_HOST): accepted"
 	@t=$$(mktemp -d) && mkdir $$t/mpn && ln -s $(abspath $(LIBS_SRC))/gmp/mpn/x86_64/coreihwl/redc_1.asm $$t/mpn/redc_1.asm && \
-	  { gmp-patch/sec_host.sh $$t coreihwl-pc-linux-gnu 2> $$t/err; rc=$$?; }; msg=$$(cat $$t/err); rm -rf $$t; \
+	  { gmp-patch/sec_host.sh $$t coreihwl-pc-linux-gnu 2> $$t/err; rc=$$?; }; msg=$$(cat $$t/err); \
+	  printf '#define HAVE_NATIVE_mpn_sbpi1_bdiv_r 1\n' > $$t/config.h; \
+	  { gmp-patch/sec_host.sh $$t rocketlake-pc-linux-gnu 2> $$t/err2; rc2=$$?; }; rm -rf $$t; \
 	  if [ $$rc = 2 ] && grep -q 'refused' <<<"$$msg"; then echo "  ok   coreihwl-pc-linux-gnu: refused: $$msg"; \
-	  else echo "  FAIL coreihwl-pc-linux-gnu not refused (exit $$rc)"; exit 1; fi
+	  else echo "  FAIL coreihwl-pc-linux-gnu not refused (exit $$rc)"; exit 1; fi; \
+	  if [ $$rc2 = 0 ]; then echo "  ok   the same redc_1.asm beside a native sbpi1_bdiv_r: accepted"; \
+	  else echo "  FAIL redc_1.asm beside a native sbpi1_bdiv_r refused (exit $$rc2)"; exit 1; fi
 TEST_TARGETS += test-gmp-host-guard
 
 $(SAFETY_OUT)/isa_list: $(DOT_DIR)/test/safety/isa_list.c $(DOT_A) | deps
