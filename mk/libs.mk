@@ -3,6 +3,7 @@
 #   make libs        build/gmp/{stock,stock-noasm,dot,dot-noasm} and build/openssl/{...}
 #   make test-libs   the libraries' own suites on the dot variants, tests/devel/try, and the
 #                    proof that dot variants call libdot and stock ones do not
+#   make libs-gmp-shift  build/gmp/stock~shift, the layout control (opt-in)
 #
 # Builds are keyed by (source version, patch series hash, configure line, libdot header): a
 # repeat `make libs` only checks the keys; a changed libdot.a only relinks the dot variants.
@@ -126,6 +127,20 @@ test-libs-calls: libs-gmp libs-openssl
 # gmp-patch/sizes.sh and swap.sh (they drive build/harness/gmpbench_native)
 test-libs-diagnostics: libs-gmp java-native
 	gmp-patch/test/diagnostics.sh
+
+# ---- the layout control: stock's code at other addresses (gmp-patch/shift.sh) -----------------
+# build/gmp/stock~shift, stock relinked from its own objects with GMP_SHIFT_BYTES of padding in
+# front; the harness runs it only when named (--variants stock,dot,stock~shift) and pairs it with
+# stock: what its ratios span is what code placement alone does to each test on this machine.
+GMP_SHIFT_BYTES ?= 64
+.PHONY: libs-gmp-shift test-libs-shift
+libs-gmp-shift: libs-gmp
+	gmp-patch/shift.sh $(BUILD)/obj/gmp/stock '$(BUILD)/gmp/stock~shift' $(GMP_SHIFT_BYTES)
+	gmp-patch/layout-check.sh $(BUILD)/gmp/stock/lib/libgmp.so '$(BUILD)/gmp/stock~shift/lib/libgmp.so'
+test-libs: test-libs-shift
+test-libs-shift: libs-gmp
+	@echo "== the layout control is stock's code moved, and its check fails on a copy and on dot (gmp-patch/test/shift.sh)"
+	@gmp-patch/test/shift.sh $(BUILD)
 
 # Instruction-count workloads per patched library (dot/test/icount/lib_workload.c), added to the
 # gate of dot/dot.mk (make test-icount; refresh on purpose with make icount-baseline): each

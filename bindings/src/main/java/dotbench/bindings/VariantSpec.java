@@ -16,6 +16,12 @@ public record VariantSpec(String name, LibraryKind kind, Path library, Path incl
     /** The suffix that names a byte copy of a variant, e.g. "stock~copy" (the harness's A/A controls). */
     public static final String COPY = "~copy";
 
+    /**
+     * The suffix of a layout control, e.g. "stock~shift": the variant relinked from its own objects
+     * with padding in front (gmp-patch/shift.sh, make libs-gmp-shift), the same code at other addresses.
+     */
+    public static final String SHIFT = "~shift";
+
     public VariantSpec {
         library = library.toAbsolutePath().normalize();
     }
@@ -27,15 +33,25 @@ public record VariantSpec(String name, LibraryKind kind, Path library, Path incl
     /**
      * True for the folder-built variants that carry the dot patches: "dot", "dot-noasm", and
      * OpenSSL's opt-in "ntt" (DoTSSL with the NTT Montgomery patch on top, make libs-openssl-ntt),
-     * and byte copies of them ("dot~copy": the harness's A/A controls).
+     * and controls made of them ("dot~copy": the harness's A/A controls).
      */
     public boolean patched() {
         String built = originalOf(name);
         return built.equals("dot") || built.startsWith("dot-") || built.equals("ntt");
     }
 
-    /** The variant a copy was made of ("stock" for "stock~copy"); the name itself for any other. */
+    /** The variant a control was made of ("stock" for "stock~copy" and "stock~shift"); the name itself for any other. */
     public static String originalOf(String name) {
-        return name.endsWith(COPY) ? name.substring(0, name.length() - COPY.length()) : name;
+        for (String suffix : new String[] {COPY, SHIFT}) {
+            if (name.endsWith(suffix)) {
+                return name.substring(0, name.length() - suffix.length());
+            }
+        }
+        return name;
+    }
+
+    /** Whether the name is a control's (a byte copy or a layout control) rather than a build's. */
+    public static boolean isControl(String name) {
+        return !originalOf(name).equals(name);
     }
 }

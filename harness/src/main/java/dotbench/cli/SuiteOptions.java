@@ -17,14 +17,17 @@ final class SuiteOptions {
             paramLabel = "NAME[,NAME...]",
             description =
                     "Variants to run: stock, dot, stock-noasm, dot-noasm (built under build/) or system; NAME~copy is a"
-                            + " byte copy of NAME's library (pair it with NAME for an A/A control). Default: every built one.")
+                            + " byte copy of NAME's library (an A/A control), stock~shift stock's code at other addresses (a"
+                            + " layout control, make libs-gmp-shift); each control is paired with NAME. Default: every built"
+                            + " one but the controls.")
     String variants;
 
     @Option(
             names = "--pairs",
             paramLabel = "BASE:CAND[,...]",
             description =
-                    "A/B pairs. Default: stock:dot and stock-noasm:dot-noasm where both are run, else each variant vs the first.")
+                    "A/B pairs. Default: stock:dot and stock-noasm:dot-noasm where both are run, else each variant vs the first;"
+                            + " then each control vs what it was made of.")
     String pairs;
 
     @Option(names = "--quick", description = "The suite's quick profile (what `make run` uses).")

@@ -1,5 +1,6 @@
 package dotbench.pipeline;
 
+import dotbench.bindings.VariantSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +13,8 @@ public record Pairing(String baseline, String candidate) {
 
     /**
      * The matrix pairs whose both sides are among {@code variants}; when there is none, every
-     * other variant against the first one named.
+     * other variant against the first one named. Then each control named (stock~copy,
+     * stock~shift) against the variant it was made of, when that runs too.
      */
     public static List<Pairing> defaults(List<String> variants) {
         List<Pairing> out = new ArrayList<>(MATRIX.stream()
@@ -21,6 +23,11 @@ public record Pairing(String baseline, String candidate) {
         if (out.isEmpty()) {
             variants.stream().skip(1).forEach(v -> out.add(new Pairing(variants.get(0), v)));
         }
+        variants.stream()
+                .filter(VariantSpec::isControl)
+                .map(v -> new Pairing(VariantSpec.originalOf(v), v))
+                .filter(p -> variants.contains(p.baseline) && !out.contains(p))
+                .forEach(out::add);
         return out;
     }
 

@@ -57,6 +57,10 @@ public final class RatioTable {
                 && !c.tests().isEmpty()) {
             out.append(controlLine(c, outcomes));
         }
+        if (VariantSelection.isLayoutControl(new Pairing(c.baseline(), c.candidate()))
+                && !c.tests().isEmpty()) {
+            out.append(layoutLine(c));
+        }
         return out.toString();
     }
 
@@ -86,6 +90,34 @@ public final class RatioTable {
                                         + 2 * Math.sqrt(chance * c.tests().size())
                         ? ": more than chance, so this machine's noise is wider than the intervals assume"
                         : "");
+    }
+
+    /**
+     * A layout pair's reading: the same code at other addresses, so what its ratios span is what
+     * placement alone does to these tests on this machine (plus noise), the yardstick for a single
+     * test's ratio in any other pair of the run.
+     */
+    static String layoutLine(Comparison c) {
+        long beyond =
+                c.tests().values().stream().filter(RatioEstimate::excludesOne).count();
+        double low = c.tests().values().stream()
+                .mapToDouble(RatioEstimate::ratio)
+                .min()
+                .orElseThrow();
+        double high = c.tests().values().stream()
+                .mapToDouble(RatioEstimate::ratio)
+                .max()
+                .orElseThrow();
+        return String.format(
+                Locale.ROOT,
+                "  layout control (%s is %s's code at other addresses): %d of %d intervals exclude 1, ratios %.3f"
+                        + " to %.3f; a single test's ratio within that of 1 may be code placement, not code%n",
+                c.candidate(),
+                c.baseline(),
+                beyond,
+                c.tests().size(),
+                low,
+                high);
     }
 
     /** Per compared test with both sides' samples at hand, its round-paired ratios candidate / baseline. */

@@ -14,7 +14,9 @@ import java.util.Optional;
  * Turns --variants into the variant specs of one library kind (GMP: libgmp builds; OpenSSL:
  * libcrypto builds), with errors a user can act on: a matrix variant that is not built is exit 3,
  * an unknown name is a usage error listing the known ones. NAME~copy is a byte copy of NAME's
- * library, loaded as a library of its own: timed against NAME, an A/A control.
+ * library, loaded as a library of its own: timed against NAME, an A/A control. NAME~shift is the
+ * layout control, NAME relinked with its code at other addresses (make libs-gmp-shift): timed
+ * against NAME, it shows what code placement alone moves. Controls run only when named.
  */
 public final class VariantSelection {
     /** The variant matrix's builds of every kind, in the order A/B pairs and tables list them. */
@@ -47,10 +49,13 @@ public final class VariantSelection {
             if (out.stream().anyMatch(v -> v.name().equals(name))) {
                 throw new DotbenchException(ExitCodes.USAGE, "variant '" + name + "' is named twice");
             }
-            out.add(
-                    name.endsWith(VariantSpec.COPY)
-                            ? copyOf(name)
-                            : catalog.find(kind, name).orElseThrow(() -> missing(name)));
+            if (name.endsWith(VariantSpec.COPY)) {
+                out.add(copyOf(name));
+            } else if (name.endsWith(VariantSpec.SHIFT)) {
+                out.add(catalog.find(kind, name).orElseThrow(() -> missingShift(name)));
+            } else {
+                out.add(catalog.find(kind, name).orElseThrow(() -> missing(name)));
+            }
         }
         if (out.isEmpty()) {
             throw new DotbenchException(ExitCodes.USAGE, "--variants names no variant");
@@ -61,6 +66,25 @@ public final class VariantSelection {
     /** Whether the pair is an A/A control: the candidate a byte copy of the baseline. */
     public static boolean isControl(Pairing pair) {
         return pair.candidate().equals(pair.baseline() + VariantSpec.COPY);
+    }
+
+    /** Whether the pair is a layout control: the candidate the baseline's code at other addresses. */
+    public static boolean isLayoutControl(Pairing pair) {
+        return pair.candidate().equals(pair.baseline() + VariantSpec.SHIFT);
+    }
+
+    private DotbenchException missingShift(String name) {
+        String original = VariantSpec.originalOf(name);
+        if (kind != LibraryKind.GMP || !original.equals("stock")) {
+            return new DotbenchException(
+                    ExitCodes.USAGE,
+                    "no layout control '" + name + "': only GMP's stock~shift is made (`make libs-gmp-shift`)");
+        }
+        return new DotbenchException(
+                ExitCodes.MISSING_BUILD,
+                "layout control '" + name + "' is not built: "
+                        + catalog.root().resolve("build/" + folder + "/" + name + "/lib/" + kind.fileName())
+                        + " does not exist (run `make libs-gmp-shift`)");
     }
 
     /**
@@ -102,11 +126,16 @@ public final class VariantSelection {
                 ExitCodes.USAGE, "unknown " + label + " variant '" + name + "'; known: " + String.join(", ", known));
     }
 
-    /** The built matrix variants, then any other built ones; none is an error, never a quiet fallback to the system's. */
+    /**
+     * The built matrix variants, then any other built ones but controls (they run when named); none
+     * is an error, never a quiet fallback to the system's.
+     */
     private List<VariantSpec> defaults() {
         List<VariantSpec> built = new ArrayList<>();
         MATRIX.forEach(n -> catalog.find(kind, n).ifPresent(built::add));
-        catalog.built(kind).stream().filter(v -> !MATRIX.contains(v.name())).forEach(built::add);
+        catalog.built(kind).stream()
+                .filter(v -> !MATRIX.contains(v.name()) && !VariantSpec.isControl(v.name()))
+                .forEach(built::add);
         if (built.isEmpty()) {
             throw new DotbenchException(
                     ExitCodes.MISSING_BUILD,

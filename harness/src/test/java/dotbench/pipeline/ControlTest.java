@@ -19,7 +19,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** NAME~copy, the A/A control: a byte copy loaded from elsewhere, and its verdict in the ratio table. */
+/** The controls: NAME~copy (a byte copy loaded from elsewhere) and NAME~shift (layout), and their lines in the ratio table. */
 class ControlTest {
     @Test
     void aCopyIsTheSameBytesInAnotherFile(@TempDir Path root) throws Exception {
@@ -46,6 +46,66 @@ class ControlTest {
         DotbenchException unbuilt =
                 assertThrows(DotbenchException.class, () -> selection.resolve(Optional.of("dot~copy")));
         assertEquals(ExitCodes.MISSING_BUILD, unbuilt.exitCode());
+    }
+
+    /**
+     * NAME~shift, the layout control, is a build of its own under build/ (make libs-gmp-shift): found
+     * there when named, never run unless named, paired with NAME by default, and a clear error when
+     * not built or asked of a library that has none.
+     */
+    @Test
+    void aLayoutControlRunsWhenNamedAndPairsWithItsOriginal(@TempDir Path root) throws Exception {
+        for (String v : List.of("stock", "dot", "stock~shift")) {
+            Path lib = root.resolve("build/gmp/" + v + "/lib/libgmp.so");
+            Files.createDirectories(lib.getParent());
+            Files.write(lib, new byte[] {1});
+        }
+        VariantSelection gmp = new VariantSelection(VariantCatalog.scan(root), LibraryKind.GMP, "GMP", "gmp");
+        assertEquals(
+                List.of("stock", "dot"),
+                gmp.resolve(Optional.empty()).stream().map(VariantSpec::name).toList());
+        List<VariantSpec> named = gmp.resolve(Optional.of("stock,dot,stock~shift,stock~copy"));
+        assertEquals(
+                root.resolve("build/gmp/stock~shift/lib/libgmp.so").toAbsolutePath(),
+                named.get(2).library());
+        assertEquals(
+                List.of(
+                        new Pairing("stock", "dot"),
+                        new Pairing("stock", "stock~shift"),
+                        new Pairing("stock", "stock~copy")),
+                Pairing.defaults(named.stream().map(VariantSpec::name).toList()));
+        assertTrue(VariantSelection.isLayoutControl(new Pairing("stock", "stock~shift")));
+        assertTrue(!VariantSelection.isLayoutControl(new Pairing("dot", "stock~shift")));
+        assertTrue(!VariantSelection.isControl(new Pairing("stock", "stock~shift")));
+        assertEquals("stock", VariantSpec.originalOf("stock~shift"));
+
+        Files.delete(root.resolve("build/gmp/stock~shift/lib/libgmp.so"));
+        VariantSelection unbuilt = new VariantSelection(VariantCatalog.scan(root), LibraryKind.GMP, "GMP", "gmp");
+        DotbenchException missing =
+                assertThrows(DotbenchException.class, () -> unbuilt.resolve(Optional.of("stock,stock~shift")));
+        assertEquals(ExitCodes.MISSING_BUILD, missing.exitCode());
+        assertTrue(missing.getMessage().contains("make libs-gmp-shift"), missing.getMessage());
+        DotbenchException none =
+                assertThrows(DotbenchException.class, () -> unbuilt.resolve(Optional.of("dot,dot~shift")));
+        assertEquals(ExitCodes.USAGE, none.exitCode());
+    }
+
+    /** The layout line gives the span of the control's ratios; another pair gets no such line. */
+    @Test
+    void theLayoutLineGivesTheSpanOfPlacementAlone() {
+        Map<String, RatioEstimate> tests = new LinkedHashMap<>();
+        tests.put("a", new RatioEstimate(0.982, 0.975, 0.99, false));
+        tests.put("b", new RatioEstimate(1.004, 0.99, 1.01, false));
+        tests.put("c", new RatioEstimate(1.011, 1.002, 1.02, false));
+        Comparison shift = new Comparison("stock", "stock~shift", tests, List.of(), Map.of(), List.of());
+        String line = RatioTable.layoutLine(shift);
+        assertTrue(line.contains("stock~shift is stock's code at other addresses"), line);
+        assertTrue(line.contains("2 of 3 intervals exclude 1, ratios 0.982 to 1.011"), line);
+        String table = RatioTable.render(shift, List.of(), s -> s);
+        assertTrue(table.contains("layout control"), table);
+        assertTrue(!table.contains("A/A control"), table);
+        Comparison other = new Comparison("stock", "dot", tests, List.of(), Map.of(), List.of());
+        assertTrue(!RatioTable.render(other, List.of(), s -> s).contains("layout control"));
     }
 
     /**
