@@ -3,7 +3,7 @@
 #   make libs        build/gmp/{stock,stock-noasm,dot,dot-noasm} and build/openssl/{...}
 #   make test-libs   the libraries' own suites on the dot variants, tests/devel/try, and the
 #                    proof that dot variants call libdot and stock ones do not
-#   make libs-gmp-shift  build/gmp/stock~shift, the layout control (opt-in)
+#   make libs-shift  build/{gmp,openssl}/stock~shift, the layout controls (opt-in)
 #
 # Builds are keyed by (source version, patch series hash, configure line, libdot header): a
 # repeat `make libs` only checks the keys; a changed libdot.a only relinks the dot variants.
@@ -128,19 +128,24 @@ test-libs-calls: libs-gmp libs-openssl
 test-libs-diagnostics: libs-gmp java-native
 	gmp-patch/test/diagnostics.sh
 
-# ---- the layout control: stock's code at other addresses (gmp-patch/shift.sh) -----------------
-# build/gmp/stock~shift, stock relinked from its own objects with GMP_SHIFT_BYTES of padding in
-# front; the harness runs it only when named (--variants stock,dot,stock~shift) and pairs it with
-# stock: what its ratios span is what code placement alone does to each test on this machine.
-GMP_SHIFT_BYTES ?= 64
-.PHONY: libs-gmp-shift test-libs-shift
+# ---- the layout controls: stock's code at other addresses (mk/layout-shift.sh) ---------------
+# build/gmp/stock~shift and build/openssl/stock~shift, stock relinked from its own objects with
+# SHIFT_BYTES of padding in front; the harness runs them only when named (--variants
+# stock,dot,stock~shift) and pairs each with stock: what its ratios span is what code placement
+# alone does to each test on this machine.
+SHIFT_BYTES ?= 64
+.PHONY: libs-shift libs-gmp-shift libs-openssl-shift test-libs-shift
+libs-shift: libs-gmp-shift libs-openssl-shift
 libs-gmp-shift: libs-gmp
-	gmp-patch/shift.sh $(BUILD)/obj/gmp/stock '$(BUILD)/gmp/stock~shift' $(GMP_SHIFT_BYTES)
-	gmp-patch/layout-check.sh $(BUILD)/gmp/stock/lib/libgmp.so '$(BUILD)/gmp/stock~shift/lib/libgmp.so'
+	mk/layout-shift.sh gmp $(BUILD)/obj/gmp/stock $(BUILD)/gmp/stock '$(BUILD)/gmp/stock~shift' $(SHIFT_BYTES)
+	mk/layout-check.sh $(BUILD)/gmp/stock/lib/libgmp.so '$(BUILD)/gmp/stock~shift/lib/libgmp.so'
+libs-openssl-shift: libs-openssl
+	mk/layout-shift.sh openssl $(BUILD)/obj/openssl/stock $(BUILD)/openssl/stock '$(BUILD)/openssl/stock~shift' $(SHIFT_BYTES)
+	mk/layout-check.sh $(BUILD)/openssl/stock/lib/libcrypto.so '$(BUILD)/openssl/stock~shift/lib/libcrypto.so'
 test-libs: test-libs-shift
-test-libs-shift: libs-gmp
-	@echo "== the layout control is stock's code moved, and its check fails on a copy and on dot (gmp-patch/test/shift.sh)"
-	@gmp-patch/test/shift.sh $(BUILD)
+test-libs-shift: libs-gmp libs-openssl
+	@echo "== the layout controls are stock's code moved; the check fails on a copy and on dot (mk/test-layout-shift.sh)"
+	@mk/test-layout-shift.sh $(BUILD)
 
 # Instruction-count workloads per patched library (dot/test/icount/lib_workload.c), added to the
 # gate of dot/dot.mk (make test-icount; refresh on purpose with make icount-baseline): each

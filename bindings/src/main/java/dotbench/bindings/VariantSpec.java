@@ -18,7 +18,7 @@ public record VariantSpec(String name, LibraryKind kind, Path library, Path incl
 
     /**
      * The suffix of a layout control, e.g. "stock~shift": the variant relinked from its own objects
-     * with padding in front (gmp-patch/shift.sh, make libs-gmp-shift), the same code at other addresses.
+     * with padding in front (mk/layout-shift.sh, make libs-shift), the same code at other addresses.
      */
     public static final String SHIFT = "~shift";
 

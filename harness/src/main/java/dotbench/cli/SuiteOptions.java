@@ -18,7 +18,7 @@ final class SuiteOptions {
             description =
                     "Variants to run: stock, dot, stock-noasm, dot-noasm (built under build/) or system; NAME~copy is a"
                             + " byte copy of NAME's library (an A/A control), stock~shift stock's code at other addresses (a"
-                            + " layout control, make libs-gmp-shift); each control is paired with NAME. Default: every built"
+                            + " layout control, make libs-shift); each control is paired with NAME. Default: every built"
                             + " one but the controls.")
     String variants;
 

@@ -15,7 +15,7 @@ import java.util.Optional;
  * libcrypto builds), with errors a user can act on: a matrix variant that is not built is exit 3,
  * an unknown name is a usage error listing the known ones. NAME~copy is a byte copy of NAME's
  * library, loaded as a library of its own: timed against NAME, an A/A control. NAME~shift is the
- * layout control, NAME relinked with its code at other addresses (make libs-gmp-shift): timed
+ * layout control, NAME relinked with its code at other addresses (make libs-shift): timed
  * against NAME, it shows what code placement alone moves. Controls run only when named.
  */
 public final class VariantSelection {
@@ -75,16 +75,16 @@ public final class VariantSelection {
 
     private DotbenchException missingShift(String name) {
         String original = VariantSpec.originalOf(name);
-        if (kind != LibraryKind.GMP || !original.equals("stock")) {
+        if (!original.equals("stock")) {
             return new DotbenchException(
                     ExitCodes.USAGE,
-                    "no layout control '" + name + "': only GMP's stock~shift is made (`make libs-gmp-shift`)");
+                    "no layout control '" + name + "': the one made is stock~shift (`make libs-" + folder + "-shift`)");
         }
         return new DotbenchException(
                 ExitCodes.MISSING_BUILD,
                 "layout control '" + name + "' is not built: "
                         + catalog.root().resolve("build/" + folder + "/" + name + "/lib/" + kind.fileName())
-                        + " does not exist (run `make libs-gmp-shift`)");
+                        + " does not exist (run `make libs-" + folder + "-shift`)");
     }
 
     /**

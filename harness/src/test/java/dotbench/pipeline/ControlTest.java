@@ -49,7 +49,7 @@ class ControlTest {
     }
 
     /**
-     * NAME~shift, the layout control, is a build of its own under build/ (make libs-gmp-shift): found
+     * NAME~shift, the layout control, is a build of its own under build/ (make libs-shift): found
      * there when named, never run unless named, paired with NAME by default, and a clear error when
      * not built or asked of a library that has none.
      */

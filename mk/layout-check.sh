@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Proves a layout control is one: B exports the same functions as A, each the same size, and
-# every one of them at another address (gmp-patch/shift.sh makes such a B).
+# every one of them at another address (mk/layout-shift.sh makes such a B).
 #
-#   gmp-patch/layout-check.sh A.so B.so
+#   mk/layout-check.sh A.so B.so
 #
 # Fails (exit 1, saying why) for a byte copy (nothing moved), for another build (other functions
-# or other sizes) and for a partial move. mk/libs.mk runs it on stock~shift, and on a copy and on
-# dot as the planted failures.
+# or other sizes) and for a partial move. mk/test-layout-shift.sh runs it on stock~shift, and on
+# a copy and on dot as the planted failures.
 set -euo pipefail
 if [ $# -ne 2 ]; then
     echo "usage: $0 A.so B.so" >&2
