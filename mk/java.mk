@@ -6,7 +6,8 @@
 #   make gmpbench-quick the quick GMPbench-style A/B of the GMP variants (what `make run` runs)
 #   make ntt-quick      the NTT multiplication crossover suite, quick profile (build/results/ntt-quick.json)
 #   make modmul-quick   the modular-multiplication suite (PMNS vs GMP vs OpenSSL), quick profile (build/results/modmul-quick.json)
-#   make gmpbench-full  the same with GMPbench's 250 ms batches and more samples
+#   make gmpbench-full  the same with GMPbench's 250 ms batches and more samples, and the controls
+#                       stock~copy and stock~shift beside stock
 #   make fidelity       the A/B ratios from Java against the native driver's: 4 rounds, each a fresh JVM
 #                       and a fresh native process, quick profile unless FIDELITY_ARGS says otherwise
 #                       (e.g. FIDELITY_ARGS="--quick --variants stock-noasm,dot-noasm" for the C pathways)
@@ -96,8 +97,11 @@ ntt-quick: java libs
 modmul-quick: java libs
 	$(DOTBENCH) modmul --quick --out $(RESULTS_OUT)/modmul-quick.json
 
-gmpbench-full: java libs
-	$(DOTBENCH) gmpbench --out $(RESULTS_OUT)/gmpbench-full.json
+# with both controls beside the matrix: the byte copy (noise) and the layout control (placement),
+# each paired with stock, the yardsticks for a single test's ratio in stock:dot
+gmpbench-full: java libs libs-gmp-shift
+	$(DOTBENCH) gmpbench --variants stock,dot,stock-noasm,dot-noasm,stock~copy,stock~shift \
+	  --out $(RESULTS_OUT)/gmpbench-full.json
 
 # Ratios from the Java harness and from gmpbench_native (no Java), same workloads and settings:
 # they should agree within 3% per category (base, app) and in total (geometric means over fresh
