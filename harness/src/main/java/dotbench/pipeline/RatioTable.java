@@ -100,24 +100,26 @@ public final class RatioTable {
     static String layoutLine(Comparison c) {
         long beyond =
                 c.tests().values().stream().filter(RatioEstimate::excludesOne).count();
-        double low = c.tests().values().stream()
-                .mapToDouble(RatioEstimate::ratio)
-                .min()
-                .orElseThrow();
-        double high = c.tests().values().stream()
-                .mapToDouble(RatioEstimate::ratio)
-                .max()
-                .orElseThrow();
+        // the span of the tests read closely enough to show placement; a noisy one (a keygen's random
+        // prime search) would show its own scatter instead
+        List<RatioEstimate> steady =
+                c.tests().values().stream().filter(r -> !r.noisy()).toList();
+        List<RatioEstimate> spanned = steady.isEmpty() ? List.copyOf(c.tests().values()) : steady;
+        double low = spanned.stream().mapToDouble(RatioEstimate::ratio).min().orElseThrow();
+        double high = spanned.stream().mapToDouble(RatioEstimate::ratio).max().orElseThrow();
         return String.format(
                 Locale.ROOT,
                 "  layout control (%s is %s's code at other addresses): %d of %d intervals exclude 1, ratios %.3f"
-                        + " to %.3f; a single test's ratio within that of 1 may be code placement, not code%n",
+                        + " to %.3f over %s; a single test's ratio within that of 1 may be code placement, not code%n",
                 c.candidate(),
                 c.baseline(),
                 beyond,
                 c.tests().size(),
                 low,
-                high);
+                high,
+                steady.isEmpty() || steady.size() == c.tests().size()
+                        ? "all tests"
+                        : "the " + steady.size() + " not flagged noisy");
     }
 
     /** Per compared test with both sides' samples at hand, its round-paired ratios candidate / baseline. */

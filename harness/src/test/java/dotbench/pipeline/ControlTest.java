@@ -100,7 +100,14 @@ class ControlTest {
         Comparison shift = new Comparison("stock", "stock~shift", tests, List.of(), Map.of(), List.of());
         String line = RatioTable.layoutLine(shift);
         assertTrue(line.contains("stock~shift is stock's code at other addresses"), line);
-        assertTrue(line.contains("2 of 3 intervals exclude 1, ratios 0.982 to 1.011"), line);
+        assertTrue(line.contains("2 of 3 intervals exclude 1, ratios 0.982 to 1.011 over all tests"), line);
+        // a noisy test (a keygen's prime search) stays out of the span
+        tests.put("keygen", new RatioEstimate(1.42, 0.87, 2.14, true));
+        String withNoisy =
+                RatioTable.layoutLine(new Comparison("stock", "stock~shift", tests, List.of(), Map.of(), List.of()));
+        assertTrue(
+                withNoisy.contains("2 of 4 intervals exclude 1, ratios 0.982 to 1.011 over the 3 not flagged noisy"),
+                withNoisy);
         String table = RatioTable.render(shift, List.of(), s -> s);
         assertTrue(table.contains("layout control"), table);
         assertTrue(!table.contains("A/A control"), table);
