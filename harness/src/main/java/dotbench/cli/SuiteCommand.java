@@ -11,6 +11,7 @@ import dotbench.pipeline.RunResult;
 import dotbench.pipeline.Settings;
 import dotbench.pipeline.Suite;
 import dotbench.pipeline.SuiteRun;
+import dotbench.pipeline.VariantSelection;
 import dotbench.results.AtomicFiles;
 import dotbench.results.Provenance;
 import dotbench.results.ResultJson;
@@ -100,8 +101,24 @@ final class SuiteCommand implements Callable<Integer> {
             stdout.println(run.variantText(v, result));
         }
         for (Comparison c : result.comparisons()) {
-            stdout.println(RatioTable.render(c, result.outcomes(), run::scopeLabel));
+            stdout.println(
+                    RatioTable.render(c, result.outcomes(), run::scopeLabel) + layoutReading(c, result.comparisons()));
         }
+    }
+
+    /** For a real pair whose baseline's layout control ran too: which of its verdicts lie beyond it. */
+    static String layoutReading(Comparison c, List<Comparison> all) {
+        Pairing pair = new Pairing(c.baseline(), c.candidate());
+        if (VariantSelection.isControl(pair) || VariantSelection.isLayoutControl(pair)) {
+            return "";
+        }
+        return all.stream()
+                .filter(l -> l.baseline().equals(c.baseline())
+                        && VariantSelection.isLayoutControl(new Pairing(l.baseline(), l.candidate()))
+                        && !l.tests().isEmpty())
+                .map(l -> RatioTable.beyondLayout(c, l))
+                .findFirst()
+                .orElse("");
     }
 
     static void write(Path file, String text) {

@@ -3,6 +3,7 @@ package dotbench.pipeline;
 import dotbench.stats.FamilyVerdict;
 import dotbench.stats.Intervals;
 import dotbench.stats.RatioEstimate;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,13 +101,8 @@ public final class RatioTable {
     static String layoutLine(Comparison c) {
         long beyond =
                 c.tests().values().stream().filter(RatioEstimate::excludesOne).count();
-        // the span of the tests read closely enough to show placement; a noisy one (a keygen's random
-        // prime search) would show its own scatter instead
-        List<RatioEstimate> steady =
-                c.tests().values().stream().filter(r -> !r.noisy()).toList();
-        List<RatioEstimate> spanned = steady.isEmpty() ? List.copyOf(c.tests().values()) : steady;
-        double low = spanned.stream().mapToDouble(RatioEstimate::ratio).min().orElseThrow();
-        double high = spanned.stream().mapToDouble(RatioEstimate::ratio).max().orElseThrow();
+        long steady = c.tests().values().stream().filter(r -> !r.noisy()).count();
+        double[] span = steadySpan(c);
         return String.format(
                 Locale.ROOT,
                 "  layout control (%s is %s's code at other addresses): %d of %d intervals exclude 1, ratios %.3f"
@@ -115,11 +111,48 @@ public final class RatioTable {
                 c.baseline(),
                 beyond,
                 c.tests().size(),
-                low,
-                high,
-                steady.isEmpty() || steady.size() == c.tests().size()
-                        ? "all tests"
-                        : "the " + steady.size() + " not flagged noisy");
+                span[0],
+                span[1],
+                steady == 0 || steady == c.tests().size() ? "all tests" : "the " + steady + " not flagged noisy");
+    }
+
+    /**
+     * For a real pair of a run that also timed its baseline's layout control: the tests whose
+     * interval excludes 1 and whose ratio lies outside the control's span (its steady tests'), the
+     * differences placement alone did not produce in this run; the others are named as inside it.
+     */
+    public static String beyondLayout(Comparison c, Comparison layout) {
+        double[] span = steadySpan(layout);
+        List<String> beyond = new ArrayList<>();
+        List<String> inside = new ArrayList<>();
+        c.tests().forEach((name, r) -> {
+            if (r.excludesOne()) {
+                String item = String.format(Locale.ROOT, "%s %.3f", name, r.ratio());
+                (r.ratio() < span[0] || r.ratio() > span[1] ? beyond : inside).add(item);
+            }
+        });
+        return String.format(
+                Locale.ROOT,
+                "  against the layout control (%s: %.3f to %.3f): beyond it %s; inside it, though off 1: %s%n",
+                layout.candidate(),
+                span[0],
+                span[1],
+                beyond.isEmpty() ? "none" : String.join(", ", beyond),
+                inside.isEmpty() ? "none" : String.join(", ", inside));
+    }
+
+    /**
+     * The lowest and highest ratio over the tests not flagged noisy (all tests when every one is): a
+     * noisy test (a keygen's random prime search) would show its own scatter, not placement.
+     */
+    private static double[] steadySpan(Comparison c) {
+        List<RatioEstimate> steady =
+                c.tests().values().stream().filter(r -> !r.noisy()).toList();
+        List<RatioEstimate> spanned = steady.isEmpty() ? List.copyOf(c.tests().values()) : steady;
+        return new double[] {
+            spanned.stream().mapToDouble(RatioEstimate::ratio).min().orElseThrow(),
+            spanned.stream().mapToDouble(RatioEstimate::ratio).max().orElseThrow()
+        };
     }
 
     /** Per compared test with both sides' samples at hand, its round-paired ratios candidate / baseline. */

@@ -116,6 +116,32 @@ class ControlTest {
     }
 
     /**
+     * A real pair read against the layout control: rsa at 0.976 lies below the control's lowest
+     * steady reading (0.983) and is named beyond it; pi at 0.985 and multiply at 1.04 are off 1 but
+     * inside the span; gcd, inside its interval, is named nowhere; the control's noisy keygen at
+     * 0.81 does not widen the span.
+     */
+    @Test
+    void aRealPairIsReadAgainstTheLayoutSpan() {
+        Map<String, RatioEstimate> layout = new LinkedHashMap<>();
+        layout.put("rsa", new RatioEstimate(0.983, 0.98, 0.99, false));
+        layout.put("multiply", new RatioEstimate(1.050, 1.04, 1.06, false));
+        layout.put("keygen", new RatioEstimate(0.81, 0.6, 1.2, true));
+        Map<String, RatioEstimate> real = new LinkedHashMap<>();
+        real.put("rsa", new RatioEstimate(0.976, 0.96, 0.985, false));
+        real.put("pi", new RatioEstimate(0.985, 0.98, 0.99, false));
+        real.put("multiply", new RatioEstimate(1.04, 1.03, 1.05, false));
+        real.put("gcd", new RatioEstimate(0.97, 0.95, 1.01, false));
+        String line = RatioTable.beyondLayout(
+                new Comparison("stock", "dot", real, List.of(), Map.of(), List.of()),
+                new Comparison("stock", "stock~shift", layout, List.of(), Map.of(), List.of()));
+        assertTrue(line.contains("(stock~shift: 0.983 to 1.050)"), line);
+        assertTrue(line.contains("beyond it rsa 0.976;"), line);
+        assertTrue(line.contains("inside it, though off 1: pi 0.985, multiply 1.040"), line);
+        assertTrue(!line.contains("gcd"), line);
+    }
+
+    /**
      * 20 tests at 10 samples: each interval excludes 1 by chance with probability at most 2.1%, so
      * 0.4 are expected. One beyond is chance; five is more than chance, and the table says so (the
      * planted noisy machine).
