@@ -23,8 +23,8 @@ kind=$1 out=$4 bytes=${5:-64}
 objdir=$(cd "$2" && pwd)
 variant_dir=$(cd "$3" && pwd)
 case "$kind" in
-gmp) target=libgmp.la ;;
-openssl) target=libcrypto.so.3 ;;
+gmp) target=libgmp.la object=mpn/add_n.lo ;;
+openssl) target=libcrypto.so.3 object=crypto/bn/libcrypto-shlib-bn_add.o ;;
 *)
     echo "$0: the library is gmp or openssl, not '$kind'" >&2
     exit 2
@@ -51,9 +51,8 @@ printf '\t.text\n\t.p2align 6\ndotbench_layout_pad:\n\t.fill %d, 1, 0xcc\n\t.sec
 
 # -W: pretend one object changed, so make prints (and -n does not run) the link of the target;
 # backslash-continued lines are joined first
-object=$(grep -o -m1 -E '(mpn/add_n\.lo|crypto/bn/libcrypto-shlib-bn_add\.o)' "$objdir/Makefile" | head -1 || true)
-if [ -z "$object" ]; then
-    echo "$0: $objdir/Makefile names no object to relink from" >&2
+if ! grep -qF "$object" "$objdir/Makefile"; then
+    echo "$0: $objdir/Makefile does not name $object, the object to relink from" >&2
     exit 1
 fi
 make -C "$objdir" -s -n -W "$object" "$target" | sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' >"$work/recipe"

@@ -97,21 +97,20 @@ class ControlTest {
         tests.put("a", new RatioEstimate(0.982, 0.975, 0.99, false));
         tests.put("b", new RatioEstimate(1.004, 0.99, 1.01, false));
         tests.put("c", new RatioEstimate(1.011, 1.002, 1.02, false));
-        Comparison shift = new Comparison("stock", "stock~shift", tests, List.of(), Map.of(), List.of());
+        Comparison shift = vsStock("stock~shift", tests);
         String line = RatioTable.layoutLine(shift);
         assertTrue(line.contains("stock~shift is stock's code at other addresses"), line);
         assertTrue(line.contains("2 of 3 intervals exclude 1, ratios 0.982 to 1.011 over all tests"), line);
         // a noisy test (a keygen's prime search) stays out of the span
         tests.put("keygen", new RatioEstimate(1.42, 0.87, 2.14, true));
-        String withNoisy =
-                RatioTable.layoutLine(new Comparison("stock", "stock~shift", tests, List.of(), Map.of(), List.of()));
+        String withNoisy = RatioTable.layoutLine(vsStock("stock~shift", tests));
         assertTrue(
                 withNoisy.contains("2 of 4 intervals exclude 1, ratios 0.982 to 1.011 over the 3 not flagged noisy"),
                 withNoisy);
         String table = RatioTable.render(shift, List.of(), s -> s);
         assertTrue(table.contains("layout control"), table);
         assertTrue(!table.contains("A/A control"), table);
-        Comparison other = new Comparison("stock", "dot", tests, List.of(), Map.of(), List.of());
+        Comparison other = vsStock("dot", tests);
         assertTrue(!RatioTable.render(other, List.of(), s -> s).contains("layout control"));
     }
 
@@ -132,9 +131,7 @@ class ControlTest {
         real.put("pi", new RatioEstimate(0.985, 0.98, 0.99, false));
         real.put("multiply", new RatioEstimate(1.04, 1.03, 1.05, false));
         real.put("gcd", new RatioEstimate(0.97, 0.95, 1.01, false));
-        String line = RatioTable.beyondLayout(
-                new Comparison("stock", "dot", real, List.of(), Map.of(), List.of()),
-                new Comparison("stock", "stock~shift", layout, List.of(), Map.of(), List.of()));
+        String line = RatioTable.beyondLayout(vsStock("dot", real), vsStock("stock~shift", layout));
         assertTrue(line.contains("(stock~shift: 0.983 to 1.050)"), line);
         assertTrue(line.contains("beyond it rsa 0.976;"), line);
         assertTrue(line.contains("inside it, though off 1: pi 0.985, multiply 1.040"), line);
@@ -161,7 +158,7 @@ class ControlTest {
         // identical samples: no test differs for the family either (20 tests: each widened to 99.75%)
         assertTrue(table.contains("all 20 tests at once (each interval widened to 99.75%"), table);
         assertTrue(table.contains("0 slower, 0 faster"), table);
-        Comparison notControl = new Comparison("stock", "dot", control(5).tests(), List.of(), Map.of(), List.of());
+        Comparison notControl = vsStock("dot", control(5).tests());
         assertTrue(!RatioTable.render(notControl, outcomes(), s -> s).contains("A/A control"));
     }
 
@@ -172,7 +169,7 @@ class ControlTest {
                     "t" + i,
                     i < beyond ? new RatioEstimate(1.02, 1.01, 1.03, false) : new RatioEstimate(1, 0.99, 1.01, false));
         }
-        return new Comparison("stock", "stock~copy", tests, List.of(), Map.of(), List.of());
+        return vsStock("stock~copy", tests);
     }
 
     private static List<Outcome<String>> outcomes() {
@@ -187,5 +184,10 @@ class ControlTest {
             out.add(new Outcome<>("t" + i, "", Map.of(), Optional.empty(), Optional.of(m)));
         }
         return out;
+    }
+
+    /** A pair with stock as the baseline, its tests' estimates only. */
+    private static Comparison vsStock(String candidate, Map<String, RatioEstimate> tests) {
+        return new Comparison("stock", candidate, tests, List.of(), Map.of(), List.of());
     }
 }
