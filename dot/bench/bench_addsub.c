@@ -26,7 +26,7 @@
 #include <string.h>
 #include "../test/common/addsub_battery.h"
 #include "../test/common/check.h"
-#include "dot.h"
+#include "dot_impl.h"
 #include "dot_baselines.h"
 #include "gmp_origin.h"
 #include "situations.h"
@@ -75,6 +75,13 @@ static size_t contenders_for(int sub, contender *c)
         }
         c[count] = (contender){"", sub ? k->sub_n : k->add_n};
         snprintf(c[count++].label, sizeof c->label, "%s", names[i]);
+        if (strcmp(names[i], "avx512") == 0) { /* both forms; the header says which one runs */
+            c[count++] = (contender){"avx512 ct shift",
+                                     sub ? dot_avx512_sub_n_ct : dot_avx512_add_n_ct};
+            c[count++] = (contender){"avx512 ct mask",
+                                     sub ? dot_avx512_mask_sub_n_ct : dot_avx512_mask_add_n_ct};
+            continue;
+        }
         c[count] = (contender){"", sub ? k->sub_n_ct : k->add_n_ct};
         snprintf(c[count++].label, sizeof c->label, "%s ct", names[i]);
     }

@@ -22,6 +22,9 @@
  *                                        the carry-in entry points follow their _n operation)
  * N = 0 runs the vector kernel at every size, N = max the chain at every size. A malformed value
  * prints a message to stderr and aborts on first use, as a bad DOT_ISA does.
+ * The AVX-512 variants' _ct kernel comes in two forms of one algorithm, chosen per CPU family
+ * (dot_settings() says which, as "ct=shift" or "ct=mask"); DOT_CT_FORM=shift or DOT_CT_FORM=mask
+ * overrides the choice (any other value aborts the same way; variants with one form ignore it).
  */
 #ifndef DOT_H
 #define DOT_H

@@ -1,7 +1,8 @@
 /*
  * Where the dispatched add/sub entry points switch from the add-with-carry chain to a variant's
  * vector kernel: one row per (CPU family, variant), written by `make tune` on that family, and
- * the DOT_CROSSOVER override (grammar in dot.h).
+ * the DOT_CROSSOVER override (grammar in dot.h). The AVX-512 rows also name the form of the
+ * constant-time kernel the family's tables hold (avx512/aors.h), which DOT_CT_FORM overrides.
  *
  * A row applies to the family it was measured on. A family without its own row (an Intel
  * AVX-512 part, Zen 3, anything else) gets the "*" row of its variant, and the source string says
@@ -18,15 +19,16 @@
 typedef struct {
     const char *family, *isa;
     size_t add_n, sub_n, add_n_ct, sub_n_ct;
+    const char *ct_form; /* AVX-512 rows: "shift" or "mask" (dot_ct_form_for); NULL: "shift" */
 } crossover_row;
 
 /* The scalar row never switches: DOT_ISA=scalar runs the portable reference at every size. */
 static const crossover_row rows[] = {
 #include "crossover_table.h"
-    {"*", "scalar", 0, 0, 0, 0},
-    {"*", "chain", 0, 0, 0, 0},
-    {"*", "sse", MAX, MAX, MAX, MAX},
-    {"*", "avx2", MAX, MAX, MAX, MAX},
+    {"*", "scalar", 0, 0, 0, 0, NULL},
+    {"*", "chain", 0, 0, 0, 0, NULL},
+    {"*", "sse", MAX, MAX, MAX, MAX, NULL},
+    {"*", "avx2", MAX, MAX, MAX, MAX, NULL},
 };
 
 static const crossover_row *find_row(const char *family, const char *isa)
@@ -133,4 +135,28 @@ dot_crossovers dot_crossovers_for(const dot_cpu *cpu, const char *isa)
         x.source = label;
     }
     return x;
+}
+
+int dot_has_ct_forms(const char *isa) { return !strcmp(isa, "avx512") || !strcmp(isa, "ifma"); }
+
+const char *dot_ct_form_for(const dot_cpu *cpu, const char *isa, const char **source)
+{
+    const char *spec = getenv("DOT_CT_FORM");
+    if (spec && *spec) {
+        if (strcmp(spec, "shift") != 0 && strcmp(spec, "mask") != 0) {
+            fprintf(stderr, "libdot: DOT_CT_FORM=%s: expected shift or mask\n", spec);
+            abort();
+        }
+        *source = "DOT_CT_FORM";
+        return strcmp(spec, "mask") == 0 ? "mask" : "shift";
+    }
+    static char label[64];
+    const crossover_row *r = find_row(cpu->family, isa);
+    if (r && r->ct_form) {
+        snprintf(label, sizeof label, "%s table", cpu->family);
+        *source = label;
+        return r->ct_form;
+    }
+    *source = "the variant's own";
+    return "shift";
 }

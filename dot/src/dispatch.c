@@ -92,7 +92,7 @@ enum { ADD_N, SUB_N, ADD_N_CT, SUB_N_CT };
  * calls take the vector path, which resolves. */
 static _Atomic size_t chain_below[4];
 static dot_crossovers crossovers;
-static char settings[512];
+static char settings[768];
 static _Atomic(const dot_kernels *) active_kernels;
 /* dot_mul_basecase's kernel, set with the table (read after the table's acquire load) */
 static void (*mul_basecase)(dot_limb_t *, const dot_limb_t *, size_t, const dot_limb_t *, size_t);
@@ -104,7 +104,25 @@ static pthread_once_t resolved = PTHREAD_ONCE_INIT;
  * built once; the dispatched variant and dot_kernels_for both read them. */
 static dot_kernels tables[N_VARIANTS];
 static char mul_from[N_VARIANTS][96];
+/* " ct=mask (intel-avx512 table)" for a variant with two constant-time forms, else "" */
+static char ct_form[N_VARIANTS][64];
 static pthread_once_t tables_built = PTHREAD_ONCE_INIT;
+
+/* The constant-time kernels of table k in the form this CPU family runs (crossover.c). */
+static void choose_ct_form(const dot_cpu *cpu, dot_kernels *k, char *said, size_t len)
+{
+    if (!dot_has_ct_forms(k->name))
+        return;
+    const char *source;
+    const char *form = dot_ct_form_for(cpu, k->name, &source);
+    if (strcmp(form, "mask") == 0) {
+        k->add_n_ct = dot_avx512_mask_add_n_ct;
+        k->sub_n_ct = dot_avx512_mask_sub_n_ct;
+        k->add_nc_ct = dot_avx512_mask_add_nc_ct;
+        k->sub_nc_ct = dot_avx512_mask_sub_nc_ct;
+    }
+    snprintf(said, len, " ct=%s (%s)", form, source);
+}
 
 static void build_tables(void)
 {
@@ -112,6 +130,7 @@ static void build_tables(void)
     for (size_t i = 0; i < N_VARIANTS; i++) {
         tables[i] = variants[i].k;
         dot_choose_mul(cpu.family, &tables[i], mul_from[i], sizeof mul_from[i]);
+        choose_ct_form(&cpu, &tables[i], ct_form[i], sizeof ct_form[i]);
     }
 }
 
@@ -156,8 +175,9 @@ static void resolve(void)
         snprintf(basecase, sizeof basecase, "basecase=mul:%s,sqr:%s,karatsuba:%s/%s", m, s, km, ks);
     }
     snprintf(settings, sizeof settings,
-             "isa=%s crossover=add_n:%s,sub_n:%s,add_n_ct:%s,sub_n_ct:%s (%s) mul=%s %s (%s)",
-             v->k.name, a, b, c, d, crossovers.source, k->mul_from, basecase, window.source);
+             "isa=%s crossover=add_n:%s,sub_n:%s,add_n_ct:%s,sub_n_ct:%s (%s)%s mul=%s %s (%s)",
+             v->k.name, a, b, c, d, crossovers.source, ct_form[v - variants], k->mul_from, basecase,
+             window.source);
     atomic_store_explicit(&chain_below[ADD_N], crossovers.add_n, memory_order_relaxed);
     atomic_store_explicit(&chain_below[SUB_N], crossovers.sub_n, memory_order_relaxed);
     atomic_store_explicit(&chain_below[ADD_N_CT], crossovers.add_n_ct, memory_order_relaxed);

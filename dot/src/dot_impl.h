@@ -20,14 +20,18 @@ typedef dot_limb_t (*dot_aors_fn)(dot_limb_t *, const dot_limb_t *, const dot_li
 typedef dot_limb_t (*dot_aorsc_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
                                    dot_limb_t);
 
-#define DOT_DECLARE_OP(isa, name)                                                                  \
-    dot_limb_t dot_##isa##_##name(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);   \
+/* A variant's constant-time kernels for one operation (_ct and its carry-in form) */
+#define DOT_DECLARE_CT_OP(isa, name)                                                               \
     dot_limb_t dot_##isa##_##name##_ct(dot_limb_t *, const dot_limb_t *, const dot_limb_t *,       \
                                        size_t);                                                    \
-    dot_limb_t dot_##isa##_##name##c(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, \
-                                     dot_limb_t);                                                  \
     dot_limb_t dot_##isa##_##name##c_ct(dot_limb_t *, const dot_limb_t *, const dot_limb_t *,      \
                                         size_t, dot_limb_t);
+/* ... and all four of its kernels for the operation: fast, _ct and their carry-in forms */
+#define DOT_DECLARE_OP(isa, name)                                                                  \
+    dot_limb_t dot_##isa##_##name(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t);   \
+    dot_limb_t dot_##isa##_##name##c(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, \
+                                     dot_limb_t);                                                  \
+    DOT_DECLARE_CT_OP(isa, name)
 #define DOT_DECLARE_ADDSUB(isa) DOT_DECLARE_OP(isa, add_n) DOT_DECLARE_OP(isa, sub_n)
 
 #define DOT_DECLARE_MUL(isa)                                                                       \
@@ -40,6 +44,10 @@ DOT_DECLARE_ADDSUB(chain)
 DOT_DECLARE_ADDSUB(sse)
 DOT_DECLARE_ADDSUB(avx2)
 DOT_DECLARE_ADDSUB(avx512)
+/* The AVX-512 constant-time flavour in its second form, the carries applied by masked subtracts
+ * (avx512/aors.h); which form a variant's table holds is chosen per CPU family (crossover.c). */
+DOT_DECLARE_CT_OP(avx512_mask, add_n)
+DOT_DECLARE_CT_OP(avx512_mask, sub_n)
 DOT_DECLARE_MUL(scalar)
 DOT_DECLARE_MUL(ifma)
 
@@ -52,29 +60,35 @@ void dot_ifma_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, cons
 void dot_scalar_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
 void dot_ifma_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
 
-/* Defines a variant's four entry points for one operation (fast, _ct, and their carry-in _nc
- * forms: add_n -> add_nc) from its always-inline core <isa>_aors(rp, up, vp, n, cin, op, flavour). */
-#define DOT_DEFINE_AORS(isa, name, op)                                                             \
-    dot_limb_t dot_##isa##_##name(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,      \
-                                  size_t n)                                                        \
-    {                                                                                              \
-        return isa##_aors(rp, up, vp, n, 0, op, DOT_FAST);                                         \
-    }                                                                                              \
+/* A variant's constant-time entry points for one operation (_ct and its carry-in form: add_n ->
+ * add_nc_ct) from its always-inline core <isa>_aors(rp, up, vp, n, cin, op, flavour); alone, they
+ * define a second form of a variant's constant-time kernel. */
+#define DOT_DEFINE_AORS_CT(isa, name, op)                                                          \
     dot_limb_t dot_##isa##_##name##_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, \
                                        size_t n)                                                   \
     {                                                                                              \
         return isa##_aors(rp, up, vp, n, 0, op, DOT_CT);                                           \
-    }                                                                                              \
-    dot_limb_t dot_##isa##_##name##c(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,   \
-                                     size_t n, dot_limb_t cin)                                     \
-    {                                                                                              \
-        return isa##_aors(rp, up, vp, n, cin, op, DOT_FAST);                                       \
     }                                                                                              \
     dot_limb_t dot_##isa##_##name##c_ct(dot_limb_t *rp, const dot_limb_t *up,                      \
                                         const dot_limb_t *vp, size_t n, dot_limb_t cin)            \
     {                                                                                              \
         return isa##_aors(rp, up, vp, n, cin, op, DOT_CT);                                         \
     }
+
+/* Defines a variant's four entry points for one operation (fast, _ct, and their carry-in _nc
+ * forms: add_n -> add_nc). */
+#define DOT_DEFINE_AORS(isa, name, op)                                                             \
+    dot_limb_t dot_##isa##_##name(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,      \
+                                  size_t n)                                                        \
+    {                                                                                              \
+        return isa##_aors(rp, up, vp, n, 0, op, DOT_FAST);                                         \
+    }                                                                                              \
+    dot_limb_t dot_##isa##_##name##c(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,   \
+                                     size_t n, dot_limb_t cin)                                     \
+    {                                                                                              \
+        return isa##_aors(rp, up, vp, n, cin, op, DOT_FAST);                                       \
+    }                                                                                              \
+    DOT_DEFINE_AORS_CT(isa, name, op)
 
 /* The one group/vector/tail loop of every vector add/sub kernel, written once and instantiated
  * per ISA (the ISA's aors.h). A group of `vecs` <= GROUP vectors of W limbs: phase 1 for each
@@ -85,7 +99,8 @@ void dot_ifma_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
  * which costs less than a partial vector's pass. The ISA supplies, for its vector type VEC:
  *   <isa>_load(p), <isa>_store(p, v)        unaligned W-limb load and store
  *   <isa>_phase1(a, b, op, &g, &p)          a op b per lane; g, p: the lanes' generate/propagate bits
- *   <isa>_broadcast(recv)                   the group's receiver bits in every lane
+ *   <isa>_broadcast(recv)                   the group's receiver bits in the form apply takes
+ *                                           (every lane of a vector, or the bits themselves)
  *   <isa>_apply(r, bits, k, op)             vector k of the group with its lanes' carries applied
  */
 #define DOT_DEFINE_VECTOR_AORS(isa, VEC, W, GROUP)                                                 \
@@ -106,7 +121,7 @@ void dot_ifma_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
         }                                                                                          \
         uint64_t cout;                                                                             \
         uint64_t recv = dot_lookahead(G, P, (unsigned)((W)*vecs), cin, &cout, flavour);            \
-        const VEC bits = isa##_broadcast(recv);                                                    \
+        const __typeof__(isa##_broadcast(0)) bits = isa##_broadcast(recv);                         \
         DOT_UNROLL                                                                                 \
         for (int k = 0; k < vecs; k++)                                                             \
             isa##_store(rp + (W)*k, isa##_apply(r[k], bits, k, op));                               \
@@ -144,6 +159,12 @@ void dot_choose_mul(const char *family, dot_kernels *k, char *from, size_t len);
 /* The crossovers for variant `isa` on this CPU family: DOT_CROSSOVER if set (a malformed value
  * prints a message and aborts), else the family's measured table row, else the generic row. */
 dot_crossovers dot_crossovers_for(const dot_cpu *cpu, const char *isa);
+/* Whether variant `isa` has two forms of its constant-time add/sub kernel (the AVX-512 ones), and
+ * the form its table holds on this CPU family: "shift" or "mask" (avx512/aors.h), DOT_CT_FORM if
+ * set (any other value prints a message and aborts), else the family's row of crossover_table.h,
+ * else "shift". *source says which (a static string, or the crossover row's label). */
+int dot_has_ct_forms(const char *isa);
+const char *dot_ct_form_for(const dot_cpu *cpu, const char *isa, const char **source);
 /* The schoolbook window (dot.h) for variant `isa` on this CPU family, DOT_BASECASE applied. */
 dot_basecase_tuning dot_basecase_for(const dot_cpu *cpu, const char *isa);
 

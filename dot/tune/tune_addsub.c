@@ -8,7 +8,9 @@
  * (GMP's algorithms mostly add what their scalar code wrote a moment before; a vector load cannot
  * be served from several scalar stores still in flight). It prints the ratios and the crossovers
  * it would pick (tune/pick.h: the least cost summed over sizes and situations) as rows for
- * dot/src/crossover_table.h and as a DOT_CROSSOVER value.
+ * dot/src/crossover_table.h and as a DOT_CROSSOVER value. For the AVX-512 kernels it times both
+ * forms of the constant-time flavour (avx512/aors.h) and picks the one whose add_n_ct and sub_n_ct,
+ * each at its own crossover, cost less against the chain summed over the sizes and situations.
  * usage: tune_addsub [--quick]
  */
 #include <stdio.h>
@@ -23,12 +25,40 @@
 #define MAX_SIZES 160
 #define MAX_SAMPLES 63
 
+/* The kernels one variant is tuned on: the four operations, and for the AVX-512 kernels the
+ * constant-time pair again in the second form. Operation i compares with the chain's op_base[i]. */
+#define MAX_OPS 6
+typedef struct {
+    int count;
+    const char *names[MAX_OPS];
+    dot_aors_fn fns[MAX_OPS];
+    int base[MAX_OPS]; /* 0..3: add_n, sub_n, add_n_ct, sub_n_ct */
+} op_set;
+
 static const char *const op_names[4] = {"add_n", "sub_n", "add_n_ct", "sub_n_ct"};
 
 static dot_aors_fn op_of(const dot_kernels *k, int op)
 {
     dot_aors_fn f[4] = {k->add_n, k->sub_n, k->add_n_ct, k->sub_n_ct};
     return f[op];
+}
+
+static op_set ops_of(const dot_kernels *k)
+{
+    op_set s = {0};
+    for (int op = 0; op < 4; op++) {
+        s.names[s.count] = op_names[op];
+        s.fns[s.count] = op_of(k, op);
+        s.base[s.count++] = op;
+    }
+    if (dot_has_ct_forms(k->name)) { /* both forms by name, whichever the table holds */
+        s.fns[2] = dot_avx512_add_n_ct, s.fns[3] = dot_avx512_sub_n_ct;
+        s.names[2] = "add_n_ct shift", s.names[3] = "sub_n_ct shift";
+        s.names[4] = "add_n_ct mask", s.fns[4] = dot_avx512_mask_add_n_ct, s.base[4] = 2;
+        s.names[5] = "sub_n_ct mask", s.fns[5] = dot_avx512_mask_sub_n_ct, s.base[5] = 3;
+        s.count = 6;
+    }
+    return s;
 }
 
 static size_t tune_sizes(size_t *sizes)
@@ -118,34 +148,47 @@ static void size_text(char *buf, size_t len, size_t n, const char *max)
         snprintf(buf, len, "%zu", n);
 }
 
-/* Measures one variant's four kernels against the chain in every situation; writes the four
- * crossovers. */
+/* The cost of switching at x summed over the sizes and situations, each size's time relative to
+ * the chain's there (so the forms of one operation, each timed against the chain, compare). */
+static double cost_against_chain(const size_t *sizes, size_t count, size_t x,
+                                 double tc[][MAX_SIZES], double tv[][MAX_SIZES])
+{
+    double cost = 0;
+    for (int sit = 0; sit < DOT_SITUATIONS; sit++)
+        for (size_t i = 0; i < count; i++)
+            cost += sizes[i] < x ? 1.0 : tv[sit][i] / tc[sit][i];
+    return cost;
+}
+
+/* Measures one variant's kernels against the chain in every situation; writes the four
+ * crossovers and the form of its constant-time kernels ("shift" or "mask"; NULL: one form). */
 static int tune_variant(const char *name, const dot_kernels *k, const dot_kernels *chain,
-                        int samples, size_t picked[4])
+                        int samples, size_t picked[4], const char **form)
 {
     size_t sizes[MAX_SIZES];
     size_t count = tune_sizes(sizes);
-    static double tc[4][DOT_SITUATIONS][MAX_SIZES], tv[4][DOT_SITUATIONS][MAX_SIZES];
+    op_set ops = ops_of(k);
+    static double tc[MAX_OPS][DOT_SITUATIONS][MAX_SIZES], tv[MAX_OPS][DOT_SITUATIONS][MAX_SIZES];
     printf(
         "\n%s: chain / %s, TSC cycles per call (above 1.00: the vector kernel is faster); "
         "situations:\nrest = operands at rest, inpl = in place back to back, write = right after "
         "the chain wrote u\n%6s",
         name, name, "");
-    for (int op = 0; op < 4; op++)
-        printf(" %-21s", op_names[op]);
+    for (int op = 0; op < ops.count; op++)
+        printf(" %-21s", ops.names[op]);
     printf("\n%6s", "limbs");
-    for (int op = 0; op < 4; op++)
+    for (int op = 0; op < ops.count; op++)
         for (int sit = 0; sit < DOT_SITUATIONS; sit++)
             printf(" %6s", situation_names[sit]);
     printf("\n");
     for (size_t i = 0; i < count; i++) {
         printf("%6zu", sizes[i]);
-        for (int op = 0; op < 4; op++)
+        for (int op = 0; op < ops.count; op++)
             for (int sit = 0; sit < DOT_SITUATIONS; sit++) {
-                if (!time_pair(op_of(chain, op), op_of(k, op), sit, sizes[i], samples,
+                if (!time_pair(op_of(chain, ops.base[op]), ops.fns[op], sit, sizes[i], samples,
                                &tc[op][sit][i], &tv[op][sit][i])) {
                     fprintf(stderr, "%s %s disagrees with the chain at n=%zu: not tuned\n", name,
-                            op_names[op], sizes[i]);
+                            ops.names[op], sizes[i]);
                     return 1;
                 }
                 printf(" %5.2fx", tc[op][sit][i] / tv[op][sit][i]);
@@ -153,11 +196,27 @@ static int tune_variant(const char *name, const dot_kernels *k, const dot_kernel
         printf("\n");
         fflush(stdout);
     }
-    for (int op = 0; op < 4; op++) {
+    size_t x[MAX_OPS];
+    for (int op = 0; op < ops.count; op++) {
         double chain_rel[MAX_SIZES] = {0}, vector_rel[MAX_SIZES] = {0};
         for (int sit = 0; sit < DOT_SITUATIONS; sit++)
             dot_pick_add_relative(tc[op][sit], tv[op][sit], count, chain_rel, vector_rel);
-        picked[op] = dot_pick_crossover_relative(sizes, chain_rel, vector_rel, count);
+        x[op] = dot_pick_crossover_relative(sizes, chain_rel, vector_rel, count);
+    }
+    for (int op = 0; op < 4; op++)
+        picked[op] = x[op];
+    *form = NULL;
+    if (ops.count == 6) {
+        double shift = cost_against_chain(sizes, count, x[2], tc[2], tv[2]) +
+                       cost_against_chain(sizes, count, x[3], tc[3], tv[3]);
+        double mask = cost_against_chain(sizes, count, x[4], tc[4], tv[4]) +
+                      cost_against_chain(sizes, count, x[5], tc[5], tv[5]);
+        *form = mask < shift ? "mask" : "shift";
+        if (mask < shift)
+            picked[2] = x[4], picked[3] = x[5];
+        printf("constant-time forms, cost against the chain at their own crossovers (the chain "
+               "alone: %zu): shift %.1f, mask %.1f: %s\n",
+               2 * count * DOT_SITUATIONS, shift, mask, *form);
     }
     return 0;
 }
@@ -178,31 +237,36 @@ int main(int argc, char **argv)
     const char *const *names = dot_isa_names();
     char rows[8][160];
     size_t nrows = 0, measured[8][4];
-    const char *measured_name[8];
+    const char *measured_name[8], *measured_form[8];
     for (size_t i = 0; names[i]; i++) {
         const dot_kernels *k = dot_kernels_for(names[i]);
         if (!k || !strcmp(names[i], "scalar") || !strcmp(names[i], "chain"))
             continue;
         size_t x[4];
+        const char *form;
         size_t m;
         for (m = 0; m < nrows; m++) /* a row sharing another's add/sub code gets its values */
             if (!strcmp(measured_name[m], k->addsub_from))
                 break;
         if (m < nrows) {
             memcpy(x, measured[m], sizeof x);
+            form = measured_form[m];
         } else {
             if (strcmp(k->addsub_from, names[i]) != 0)
                 continue;
-            if (tune_variant(names[i], k, chain, samples, x))
+            if (tune_variant(names[i], k, chain, samples, x, &form))
                 return 1;
         }
         measured_name[nrows] = names[i];
+        measured_form[nrows] = form;
         memcpy(measured[nrows], x, sizeof x);
-        char a[4][24];
+        char a[4][24], f[16] = "NULL";
         for (int op = 0; op < 4; op++)
             size_text(a[op], sizeof a[op], x[op], "MAX");
-        snprintf(rows[nrows++], sizeof rows[0], "{\"%s\", \"%s\", %s, %s, %s, %s},", cpu.family,
-                 names[i], a[0], a[1], a[2], a[3]);
+        if (form)
+            snprintf(f, sizeof f, "\"%s\"", form);
+        snprintf(rows[nrows++], sizeof rows[0], "{\"%s\", \"%s\", %s, %s, %s, %s, %s},", cpu.family,
+                 names[i], a[0], a[1], a[2], a[3], f);
     }
     printf("\nPicked (tune/pick.h: the one switch size losing least against the faster kernel, "
            "summed over the sizes and situations;\nMAX: the chain at every size). Rows for "
@@ -213,8 +277,11 @@ int main(int argc, char **argv)
         char a[4][24];
         for (int op = 0; op < 4; op++)
             size_text(a[op], sizeof a[op], measured[nrows - 1][op], "max");
-        printf("For the %s variant now: DOT_CROSSOVER=add_n=%s,sub_n=%s,add_n_ct=%s,sub_n_ct=%s\n",
-               measured_name[nrows - 1], a[0], a[1], a[2], a[3]);
+        printf(
+            "For the %s variant now: DOT_CROSSOVER=add_n=%s,sub_n=%s,add_n_ct=%s,sub_n_ct=%s%s%s\n",
+            measured_name[nrows - 1], a[0], a[1], a[2], a[3],
+            measured_form[nrows - 1] ? " DOT_CT_FORM=" : "",
+            measured_form[nrows - 1] ? measured_form[nrows - 1] : "");
     }
     return 0;
 }

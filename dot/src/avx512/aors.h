@@ -20,7 +20,14 @@
  * masks come out of unsigned compares into mask registers and go to one general register per four
  * vectors, where dot_lookahead resolves every cascade with one add and no branch on the data;
  * phase 3 adds each lane's receiver bit, shifted out of a broadcast of the group's bits. The last
- * n % 8 limbs go through the chain after the vectors (the driver in dot_impl.h).
+ * n % 8 limbs go through the chain after the vectors (the driver in dot_impl.h). It comes in two
+ * forms that differ in phase 3 only: the shift form above (avx512_lookahead_*, the variants' own
+ * _ct kernels) and the mask form (avx512_mask_*, dot_avx512_mask_*_ct), where each vector's eight
+ * receiver bits go back into a mask register and a masked subtract of -1 adds them. Which is
+ * faster depends on the CPU's ports (Zen 4 splits a 512-bit op in two halves over four pipes and
+ * pays for mask-register traffic; Intel runs them whole on two ports and shifts on one of them),
+ * so each family's row in crossover_table.h names the form its tables hold (`make tune` times
+ * both) and DOT_CT_FORM overrides it.
  */
 #ifndef DOT_AVX512_AORS_H
 #define DOT_AVX512_AORS_H
@@ -96,6 +103,35 @@ DOT_DEFINE_VECTOR_AORS(avx512_lookahead, __m512i, DOT_AVX512_W, DOT_AVX512_GROUP
 #else
 #define DOT_AVX512_OPAQUE(v) __asm__("" : "+v"(v))
 #endif
+
+/* The constant-time flavour's mask form: phase 1 as in the shift form, from loads gcc may not
+ * fold twice; the group's receiver bits stay in the general register, and vector k takes its
+ * eight (bits k*8 to k*8+7) as a write mask: add subtracts -1 in those lanes, sub adds it. */
+DOT_ALWAYS_INLINE __m512i avx512_mask_load(const dot_limb_t *p)
+{
+    __m512i v = _mm512_loadu_si512((const void *)p);
+    DOT_AVX512_OPAQUE(v);
+    return v;
+}
+DOT_ALWAYS_INLINE __m512i avx512_mask_phase1(__m512i a, __m512i b, dot_op op, uint64_t *g,
+                                             uint64_t *p)
+{
+    return avx512_lookahead_phase1(a, b, op, g, p);
+}
+DOT_ALWAYS_INLINE void avx512_mask_store(dot_limb_t *p, __m512i v)
+{
+    _mm512_storeu_si512((void *)p, v);
+}
+DOT_ALWAYS_INLINE uint64_t avx512_mask_broadcast(uint64_t bits) { return bits; }
+DOT_ALWAYS_INLINE __m512i avx512_mask_apply(__m512i r, uint64_t bits, int k, dot_op op)
+{
+    const __mmask8 lanes = (__mmask8)(bits >> (DOT_AVX512_W * k));
+    const __m512i minus_one = _mm512_set1_epi64(-1);
+    return op == DOT_OP_ADD ? _mm512_mask_sub_epi64(r, lanes, r, minus_one)
+                            : _mm512_mask_add_epi64(r, lanes, r, minus_one);
+}
+
+DOT_DEFINE_VECTOR_AORS(avx512_mask, __m512i, DOT_AVX512_W, DOT_AVX512_GROUP)
 
 /* Each lane's carry (add) or borrow (sub) out of r = a op b, as 0 or 1. The top bit of
  * (a & b) | ((a | b) & ~r) is the carry of a + b (truth table 0xD4 over a, b, r); the top bit of

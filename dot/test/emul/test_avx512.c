@@ -35,13 +35,15 @@ static void planted_no_cascade_check(void)
 int main(void)
 {
     printf("avx512 (emulated with SIMDe):\n");
-    const dot_aors_case cases[4] = {
+    const dot_aors_case cases[6] = {
         {"avx512 add_n (+c)", dot_avx512_add_n, 0, dot_avx512_add_nc, 0},
         {"avx512 sub_n (+c)", dot_avx512_sub_n, 1, dot_avx512_sub_nc, 0},
         {"avx512 add_n_ct (+c)", dot_avx512_add_n_ct, 0, dot_avx512_add_nc_ct, 0},
         {"avx512 sub_n_ct (+c)", dot_avx512_sub_n_ct, 1, dot_avx512_sub_nc_ct, 0},
+        {"avx512 mask add_n_ct (+c)", dot_avx512_mask_add_n_ct, 0, dot_avx512_mask_add_nc_ct, 0},
+        {"avx512 mask sub_n_ct (+c)", dot_avx512_mask_sub_n_ct, 1, dot_avx512_mask_sub_nc_ct, 0},
     };
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 6; i++)
         dot_addsub_battery(&cases[i], 100000UL);
     planted_no_cascade_check();
     return dot_check_summary();

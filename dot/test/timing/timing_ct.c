@@ -251,6 +251,14 @@ static void add_aors_kernels(kernel *ks, int *nk, const char *isa, const dot_ker
         }
 }
 
+static int listed(const char *const *isas, int nisas, const char *isa)
+{
+    for (int i = 0; i < nisas; i++)
+        if (!strcmp(isas[i], isa))
+            return 1;
+    return 0;
+}
+
 static void add_mul_kernels(kernel *ks, int *nk, const char *label,
                             void (*mul)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *),
                             void (*sqr)(dot_limb_t *, const dot_limb_t *), int r52)
@@ -314,7 +322,18 @@ int main(int argc, char **argv)
                 skipped++;
                 continue;
             }
-            add_aors_kernels(ks, &nk, isas[i], t, sizes, nsizes);
+            if (!strcmp(isas[i], "avx512")) { /* both forms, whichever the table holds */
+                dot_kernels shift = *t, mask = *t;
+                shift.add_n_ct = dot_avx512_add_n_ct, shift.sub_n_ct = dot_avx512_sub_n_ct;
+                shift.add_nc_ct = dot_avx512_add_nc_ct, shift.sub_nc_ct = dot_avx512_sub_nc_ct;
+                mask.add_n_ct = dot_avx512_mask_add_n_ct, mask.sub_n_ct = dot_avx512_mask_sub_n_ct;
+                mask.add_nc_ct = dot_avx512_mask_add_nc_ct;
+                mask.sub_nc_ct = dot_avx512_mask_sub_nc_ct;
+                add_aors_kernels(ks, &nk, "avx512 shift", &shift, sizes, nsizes);
+                add_aors_kernels(ks, &nk, "avx512 mask", &mask, sizes, nsizes);
+            } else if (!listed(isas, nisas, t->addsub_from)) { /* else timed under its own name */
+                add_aors_kernels(ks, &nk, isas[i], t, sizes, nsizes);
+            }
             char label[48];
             snprintf(label, sizeof label, "%s (%s)", isas[i], t->mul_from);
             add_mul_kernels(ks, &nk, label, t->mul_4x4, t->sqr_4x4, 0);
