@@ -160,3 +160,18 @@ const char *dot_ct_form_for(const dot_cpu *cpu, const char *isa, const char **so
     *source = "the variant's own";
     return "shift";
 }
+
+void dot_choose_ct_form(const dot_cpu *cpu, dot_kernels *k, char *said, size_t len)
+{
+    if (!dot_has_ct_forms(k->name))
+        return;
+    const char *source;
+    const char *form = dot_ct_form_for(cpu, k->name, &source);
+    if (strcmp(form, "mask") == 0) {
+        k->add_n_ct = dot_avx512_mask_add_n_ct;
+        k->sub_n_ct = dot_avx512_mask_sub_n_ct;
+        k->add_nc_ct = dot_avx512_mask_add_nc_ct;
+        k->sub_nc_ct = dot_avx512_mask_sub_nc_ct;
+    }
+    snprintf(said, len, " ct=%s (%s)", form, source);
+}

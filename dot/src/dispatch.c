@@ -108,29 +108,13 @@ static char mul_from[N_VARIANTS][96];
 static char ct_form[N_VARIANTS][64];
 static pthread_once_t tables_built = PTHREAD_ONCE_INIT;
 
-/* The constant-time kernels of table k in the form this CPU family runs (crossover.c). */
-static void choose_ct_form(const dot_cpu *cpu, dot_kernels *k, char *said, size_t len)
-{
-    if (!dot_has_ct_forms(k->name))
-        return;
-    const char *source;
-    const char *form = dot_ct_form_for(cpu, k->name, &source);
-    if (strcmp(form, "mask") == 0) {
-        k->add_n_ct = dot_avx512_mask_add_n_ct;
-        k->sub_n_ct = dot_avx512_mask_sub_n_ct;
-        k->add_nc_ct = dot_avx512_mask_add_nc_ct;
-        k->sub_nc_ct = dot_avx512_mask_sub_nc_ct;
-    }
-    snprintf(said, len, " ct=%s (%s)", form, source);
-}
-
 static void build_tables(void)
 {
     dot_cpu cpu = dot_cpu_detect();
     for (size_t i = 0; i < N_VARIANTS; i++) {
         tables[i] = variants[i].k;
         dot_choose_mul(cpu.family, &tables[i], mul_from[i], sizeof mul_from[i]);
-        choose_ct_form(&cpu, &tables[i], ct_form[i], sizeof ct_form[i]);
+        dot_choose_ct_form(&cpu, &tables[i], ct_form[i], sizeof ct_form[i]);
     }
 }
 

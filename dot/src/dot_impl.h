@@ -165,6 +165,9 @@ dot_crossovers dot_crossovers_for(const dot_cpu *cpu, const char *isa);
  * else "shift". *source says which (a static string, or the crossover row's label). */
 int dot_has_ct_forms(const char *isa);
 const char *dot_ct_form_for(const dot_cpu *cpu, const char *isa, const char **source);
+/* Puts that form's four constant-time kernels into table k (a variant with two forms) and writes
+ * " ct=FORM (SOURCE)" to said for dot_settings(); leaves both alone for a variant with one form. */
+void dot_choose_ct_form(const dot_cpu *cpu, dot_kernels *k, char *said, size_t len);
 /* The schoolbook window (dot.h) for variant `isa` on this CPU family, DOT_BASECASE applied. */
 dot_basecase_tuning dot_basecase_for(const dot_cpu *cpu, const char *isa);
 
