@@ -1,25 +1,39 @@
 #!/usr/bin/env bash
-# The layout control: a library build relinked from its own objects with BYTES of padding in front
-# of the first one, so every function sits BYTES (rounded up to the objects' alignment) further
-# on, with not one instruction changed. Timed against the build it was made from, it shows what
-# code placement alone does to a test: on the Intel VM a 64-byte shift of stock GMP moved
-# pi(10000) by 1.8% (README, "Intel (AVX-512)"). The byte copy (NAME~copy) cannot show that.
+# The layout control: a library build relinked from its own objects with padding in the link, so
+# functions sit at other addresses with not one instruction changed. Timed against the build it
+# was made from, it shows what code placement alone does to a test: on the Intel VM a 64-byte
+# shift of stock GMP moved pi(10000) by 1.8% (README, "Intel (AVX-512)"). The byte copy
+# (NAME~copy) cannot show that.
 #
-#   mk/layout-shift.sh gmp|openssl OBJDIR VARIANT_DIR OUTDIR [BYTES]
+#   mk/layout-shift.sh gmp|openssl OBJDIR VARIANT_DIR OUTDIR [BYTES | OBJ:BYTES[,...] | mod64:BYTES]
 #   e.g. mk/layout-shift.sh gmp build/obj/gmp/stock build/gmp/stock build/gmp/stock~shift 64
+#        mk/layout-shift.sh gmp build/obj/gmp/dot build/gmp/dot /tmp/dot-pad mpn/sbpi1_bdiv_r.lo:32
+#        mk/layout-shift.sh gmp build/obj/gmp/stock build/gmp/stock /tmp/stock-half mod64:32
+#
+# BYTES (default 64): that much padding in front of the first object, so every function moves
+# (rounded up to the objects' alignment). OBJ:BYTES: that much padding right before each named
+# object of the link line instead, so the functions from that object on move and those before it
+# stay: the way to put chosen functions at another build's offsets modulo 64 (a padded object
+# aligned to 16 bytes moves by BYTES; one aligned to 64 absorbs less than 64). `nm` on the result
+# says where everything landed. mod64:BYTES (16, 32 or 48): BYTES in front of the first object
+# and again right after every object aligned to 64 bytes, which would otherwise absorb the shift:
+# a whole shift leaves every function after the first such object (GMP's copyi, lshift, ...) at
+# its offset modulo 64, and on the Intel VM that offset moved rsa by 1-2% (README); this form
+# moves the functions of every object aligned to 16 bytes by BYTES modulo 64 (those aligned to 32
+# by 32 or by 0 when BYTES is 16 or 48; those aligned to 64 stay).
 #
 # OBJDIR is the variant's built tree (gmp-patch/build.sh and openssl-patch/build.sh leave it
 # under build/obj/); the link line of libgmp.la (libtool) or libcrypto.so.3 is read back from its
 # Makefile (make -n), so the objects, their order and the flags are the ones the variant was
 # linked with. OUTDIR gets lib/ (the relinked library and its links), include/ (VARIANT_DIR's)
 # and manifest.json (VARIANT_DIR's, with "variant" and "layout_control" set).
-# mk/layout-check.sh then proves the result: the same functions, each the same size, all moved.
+# mk/layout-check.sh then proves a whole shift: the same functions, each the same size, all moved.
 set -euo pipefail
 if [ $# -lt 4 ] || [ $# -gt 5 ]; then
     echo "usage: $0 gmp|openssl OBJDIR VARIANT_DIR OUTDIR [BYTES]" >&2
     exit 2
 fi
-kind=$1 out=$4 bytes=${5:-64}
+kind=$1 out=$4 bytes=${5:-64} pads=()
 objdir=$(cd "$2" && pwd)
 variant_dir=$(cd "$3" && pwd)
 case "$kind" in
@@ -30,7 +44,23 @@ openssl) target=libcrypto.so.3 object=crypto/bn/libcrypto-shlib-bn_add.o ;;
     exit 2
     ;;
 esac
-if ! [[ $bytes =~ ^[0-9]+$ ]] || [ "$bytes" -lt 1 ] || [ "$bytes" -gt 4096 ]; then
+valid_bytes() { [[ $1 =~ ^[0-9]+$ ]] && [ "$1" -ge 1 ] && [ "$1" -le 4096 ]; }
+mod64=
+if [[ $bytes == mod64:* ]]; then
+    mod64=${bytes#mod64:}
+    if [ "$mod64" != 16 ] && [ "$mod64" != 32 ] && [ "$mod64" != 48 ]; then
+        echo "$0: mod64:BYTES takes 16, 32 or 48 (got '$bytes')" >&2
+        exit 2
+    fi
+elif [[ $bytes == *:* ]]; then
+    IFS=, read -ra pads <<<"$bytes"
+    for p in "${pads[@]}"; do
+        if ! [[ $p =~ ^[A-Za-z0-9_./+-]+\.l?o:[0-9]+$ ]] || ! valid_bytes "${p##*:}"; then
+            echo "$0: '$p' is not OBJECT:BYTES (an object of the link line, e.g. mpn/powm.lo, and 1 to 4096 bytes)" >&2
+            exit 2
+        fi
+    done
+elif ! valid_bytes "$bytes"; then
     echo "$0: BYTES must be a whole number from 1 to 4096 (got '$bytes'); a shift of 0 is a byte copy: NAME~copy" >&2
     exit 2
 fi
@@ -45,29 +75,72 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# a local label, so the padding adds no symbol; 0xcc (int3) is never run
-printf '\t.text\n\t.p2align 6\ndotbench_layout_pad:\n\t.fill %d, 1, 0xcc\n\t.section .note.GNU-stack,"",@progbits\n' \
-    "$bytes" >"$work/pad.s"
+# padding objects: a local label, so the padding adds no symbol; 0xcc (int3) is never run. The
+# front pad starts on a 64-byte boundary; a pad before an object only on 8 bytes, so it moves
+# that object by its own size (rounded up to the object's alignment), wherever the object before
+# it ended.
+pad_source() { # pad_source FILE BYTES ALIGN_LOG2
+    printf '\t.text\n\t.p2align %d\ndotbench_layout_pad:\n\t.fill %d, 1, 0xcc\n\t.section .note.GNU-stack,"",@progbits\n' \
+        "$3" "$2" >"$1"
+}
 
 # -W: pretend one object changed, so make prints (and -n does not run) the link of the target;
 # backslash-continued lines are joined first
-if ! grep -qF "$object" "$objdir/Makefile"; then
-    echo "$0: $objdir/Makefile does not name $object, the object to relink from" >&2
+# (the dot trees spell it mpn/add_n$U.lo in the Makefile; make expands that to the same target)
+if [ ! -e "$objdir/$object" ]; then
+    echo "$0: $objdir has no $object, the object to relink from" >&2
     exit 1
 fi
 make -C "$objdir" -s -n -W "$object" "$target" | sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' >"$work/recipe"
-if [ "$kind" = gmp ]; then
-    (cd "$objdir" && ./libtool --tag=CC --mode=compile gcc -c "$work/pad.s" -o "$work/pad.lo") >"$work/log" 2>&1
-    pad=$work/pad.lo
+: >"$work/log"
+assemble() { # assemble NAME BYTES ALIGN_LOG2: prints the padding object's path
+    pad_source "$work/$1.s" "$2" "$3"
+    if [ "$kind" = gmp ]; then
+        (cd "$objdir" && ./libtool --tag=CC --mode=compile gcc -c "$work/$1.s" -o "$work/$1.lo") >>"$work/log" 2>&1
+        echo "$work/$1.lo"
+    else
+        gcc -c -fPIC "$work/$1.s" -o "$work/$1.o" >>"$work/log" 2>&1
+        echo "$work/$1.o"
+    fi
+}
+if [ -n "$mod64" ]; then
+    # the objects of the link line in order, and after which ones the shift must be put back
+    mapfile -t pads < <(/usr/bin/python3 - "$work/recipe" "$target" "$objdir" "$mod64" <<'EOF'
+import os, re, shlex, subprocess, sys
+recipe, target, objdir, nbytes = sys.argv[1:]
+line = next(l for l in open(recipe) if re.search(r"(^|\s)-o\s+" + re.escape(target) + r"(\s|$)", l))
+words = shlex.split(line)
+out = words.index("-o") + 1
+objects = [w for i, w in enumerate(words) if i != out and re.fullmatch(r"[\w./+-]+\.l?o", w)]
+def text_alignment(obj):
+    path = os.path.join(objdir, obj)
+    if obj.endswith(".lo"):  # libtool: the PIC object sits in .libs/
+        path = os.path.join(objdir, os.path.dirname(obj), ".libs", os.path.basename(obj)[:-3] + ".o")
+    sections = subprocess.run(["readelf", "-SW", path], capture_output=True, text=True, check=True).stdout
+    m = re.search(r"\]\s+\.text\s+PROGBITS(?:\s+\S+){7}\s+(\d+)\s*$", sections, re.M)
+    return int(m.group(1)) if m else 1
+targets = [objects[0]] + [b for a, b in zip(objects, objects[1:]) if text_alignment(a) >= 64]
+for t in targets:
+    print(f"{t}:{nbytes}")
+EOF
+    )
+fi
+# the padding plan: "OBJECT PAD" lines, OBJECT "-" for the front
+if [ ${#pads[@]} -eq 0 ]; then
+    echo "- $(assemble pad "$bytes" 6)" >"$work/plan"
 else
-    gcc -c -fPIC "$work/pad.s" -o "$work/pad.o" >"$work/log" 2>&1
-    pad=$work/pad.o
+    : >"$work/plan"
+    i=0
+    for p in "${pads[@]}"; do
+        echo "${p%:*} $(assemble "pad$i" "${p##*:}" 3)" >>"$work/plan"
+        i=$((i + 1))
+    done
 fi
 # the one line that links the target, its output moved to $work and the padding object put
 # before its first object
-/usr/bin/python3 - "$work/recipe" "$target" "$work" "$pad" >"$work/relink" <<'EOF'
+/usr/bin/python3 - "$work/recipe" "$target" "$work" "$work/plan" >"$work/relink" <<'EOF'
 import re, shlex, sys
-recipe, target, work, pad = sys.argv[1:]
+recipe, target, work, plan = sys.argv[1:]
 lines = [l for l in open(recipe) if re.search(r"(^|\s)-o\s+" + re.escape(target) + r"(\s|$)", l)]
 if len(lines) != 1:
     sys.exit(f"expected one line linking {target}, found {len(lines)}:\n" + "".join(open(recipe)))
@@ -77,7 +150,14 @@ words[out] = f"{work}/{target}"
 first = next((i for i, w in enumerate(words) if re.fullmatch(r"[\w./+-]+\.l?o", w) and i != out), None)
 if first is None:
     sys.exit("the link line names no object:\n" + lines[0])
-words.insert(first, pad)
+for line in reversed(open(plan).read().split("\n")[:-1]):
+    obj, pad = line.split(" ", 1)
+    if obj == "-":
+        words.insert(first, pad)
+    elif words.count(obj) != 1:
+        sys.exit(f"{obj} is not an object of the link line of {target}")
+    else:
+        words.insert(words.index(obj), pad)
 print(shlex.join(words))
 EOF
 (cd "$objdir" && eval "$(cat "$work/relink")") >>"$work/log" 2>&1 || {
@@ -103,15 +183,26 @@ cp -r "$variant_dir/include" "$out.tmp/include"
 name=$(basename "$out")
 /usr/bin/python3 - "$variant_dir/manifest.json" "$out.tmp/manifest.json" "$name" "$bytes" "$variant_dir" <<'EOF'
 import json, sys
-src, dst, name, nbytes, of = sys.argv[1:]
+src, dst, name, spec, of = sys.argv[1:]
 m = json.load(open(src))
 m["variant"] = name
-m["layout_control"] = (f"{of}/lib relinked from its own objects with {nbytes} bytes of padding "
-                       "before the first: the same code at other addresses (mk/layout-shift.sh)")
+where = (f"{spec} bytes of padding before the first" if ":" not in spec else
+         f"{spec[6:]} bytes of padding before the first and after each object aligned to 64 bytes"
+         if spec.startswith("mod64:") else
+         "padding before chosen objects (" + ", ".join(
+             f"{p.rsplit(':', 1)[1]} bytes before {p.rsplit(':', 1)[0]}" for p in spec.split(",")) + ")")
+m["layout_control"] = (f"{of}/lib relinked from its own objects with {where}: "
+                       "the same code at other addresses (mk/layout-shift.sh)")
 with open(dst, "w") as f:
     json.dump(m, f, indent=2)
     f.write("\n")
 EOF
 rm -rf "$out"
 mv "$out.tmp" "$out"
-echo "$out: $variant_dir's library relinked $bytes bytes on"
+if [ -n "$mod64" ]; then
+    echo "$out: $variant_dir's library relinked $mod64 bytes on modulo 64 (${#pads[@]} pads)"
+elif [ ${#pads[@]} -eq 0 ]; then
+    echo "$out: $variant_dir's library relinked $bytes bytes on"
+else
+    echo "$out: $variant_dir's library relinked with padding before ${pads[*]}"
+fi
