@@ -27,10 +27,12 @@
 # Makefile (make -n), so the objects, their order and the flags are the ones the variant was
 # linked with. OUTDIR gets lib/ (the relinked library and its links), include/ (VARIANT_DIR's)
 # and manifest.json (VARIANT_DIR's, with "variant" and "layout_control" set).
-# mk/layout-check.sh then proves a whole shift: the same functions, each the same size, all moved.
+# mk/layout-check.sh then proves a BYTES or mod64 result: the same functions, each the same size,
+# all moved (padding before chosen objects leaves the functions linked before them in place, so
+# the check refuses that result).
 set -euo pipefail
 if [ $# -lt 4 ] || [ $# -gt 5 ]; then
-    echo "usage: $0 gmp|openssl OBJDIR VARIANT_DIR OUTDIR [BYTES]" >&2
+    echo "usage: $0 gmp|openssl OBJDIR VARIANT_DIR OUTDIR [BYTES | OBJ:BYTES[,...] | mod64:BYTES]" >&2
     exit 2
 fi
 kind=$1 out=$4 bytes=${5:-64} pads=()
