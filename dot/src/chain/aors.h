@@ -7,11 +7,16 @@
  * lie below them (rp <= up, rp <= vp), since every limb is loaded before any higher limb is
  * stored. Constant time: the only branches depend on n, so the _ct flavour is the same code.
  *
- * Shape: CF is set from cin, then one limb if n is odd, two if n & 2, then four a turn. Only
- * mov, lea, dec and jrcxz run between the adc (sbb) instructions: none of them writes CF. The
- * loop starts on a 32-byte boundary (the padding before it runs once a call, as NOPs): inlined
- * wherever the code before it happened to end, the dispatched add ran markedly slower than the
- * chain's own function at some sizes (`bench_addsub --small`; commit ec12905 has the figures).
+ * Shape: n / 4 turns of four limbs, then the n % 4 last ones (the order GMP's loop uses), with
+ * five instructions before the first turn: the head-first form it replaced (one limb if n was
+ * odd, two if n & 2, each behind a jrcxz, then the turns) took 17 with the dispatch, and the
+ * dispatched entry points trailed GMP's asm at most sizes from 8 to 32 limbs on the Intel VM
+ * (README, "the chain's shape"). Only mov, lea, dec, jl, jnz and jrcxz run between the adc (sbb)
+ * instructions: none of them writes CF. An entry point without a carry in (a constant 0) starts
+ * with clc, the others set CF from cin with bt. The loop starts on a 32-byte boundary (the
+ * padding before it runs once a call, as NOPs): inlined wherever the code before it happened to
+ * end, the dispatched add ran markedly slower than the chain's own function at some sizes
+ * (`bench_addsub --small`; commit ec12905 has the figures).
  */
 #ifndef DOT_CHAIN_AORS_H
 #define DOT_CHAIN_AORS_H
@@ -23,41 +28,53 @@
 #define DOT_CHAIN_STEP(bytes)                                                                      \
     "leaq " bytes "(%[u]), %[u]\n\tleaq " bytes "(%[v]), %[v]\n\tleaq " bytes "(%[r]), %[r]\n\t"
 
-#define DOT_CHAIN(op)                                                                              \
-    "btl $0, %k[cin]\n\t"                                                                          \
-    "movq %[one], %%rcx\n\t"                                                                       \
-    "jrcxz 1f\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_STEP(                                         \
-        "8") "1:\n\t"                                                                              \
-             "movq %[two], %%rcx\n\t"                                                              \
-             "jrcxz 2f\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_LIMB(op, "8")                        \
-                 DOT_CHAIN_STEP("16") "2:\n\t"                                                     \
-                                      "movq %[fours], %%rcx\n\t"                                   \
-                                      "jrcxz 4f\n"                                                 \
-                                      ".p2align 5\n3:\n\t" DOT_CHAIN_LIMB(op, "0")                 \
-                                          DOT_CHAIN_LIMB(op, "8") DOT_CHAIN_LIMB(op, "16")         \
-                                              DOT_CHAIN_LIMB(op, "24")                             \
-                                                  DOT_CHAIN_STEP("32") "decq %%rcx\n\t"            \
-                                                                       "jnz 3b\n"                  \
-                                                                       "4:\n\t"                    \
-                                                                       "movl $0, %%eax\n\t"        \
-                                                                       "adcl $0, %%eax\n\t"
+/* CF from cin (cf: "clc", or "btl $0, %k[cin]"), the n / 4 turns of four limbs (rcx, which holds
+ * n on entry), then the n % 4 last limbs, counted down in t with dec and jl (dec leaves CF alone). */
+#define DOT_CHAIN(op, cf)                                                                          \
+    "movl %%ecx, %k[t]\n\t"                                                                        \
+    "shrq $2, %%rcx\n\t"                                                                           \
+    "andl $3, %k[t]\n\t" cf "\n\t"                                                                 \
+    "jrcxz 2f\n"                                                                                   \
+    ".p2align 5\n1:\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_LIMB(op, "8") DOT_CHAIN_LIMB(op, "16")  \
+        DOT_CHAIN_LIMB(op, "24")                                                                   \
+            DOT_CHAIN_STEP("32") "decq %%rcx\n\t"                                                  \
+                                 "jnz 1b\n"                                                        \
+                                 "2:\n\t"                                                          \
+                                 "decl %k[t]\n\t"                                                  \
+                                 "jl 3f\n\t" DOT_CHAIN_LIMB(                                       \
+                                     op, "0") "decl %k[t]\n\t"                                     \
+                                              "jl 3f\n\t" DOT_CHAIN_LIMB(                          \
+                                                  op, "8") "decl %k[t]\n\t"                        \
+                                                           "jl 3f\n\t" DOT_CHAIN_LIMB(             \
+                                                               op, "16") "3:\n\t"                  \
+                                                                         "movl $0, %%eax\n\t"      \
+                                                                         "adcl $0, %%eax\n\t"
+#define DOT_CHAIN_OUTPUTS                                                                          \
+    "=&a"(out), [t] "=&r"(t), [r] "+r"(rp), [u] "+r"(up), [v] "+r"(vp), "+c"(turns)
 
 DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
                                         size_t n, dot_limb_t cin, dot_op op, dot_flavour flavour)
 {
     (void)flavour;
-    size_t one = n & 1, two = n & 2, fours = n >> 2;
     dot_limb_t out;
-    if (op == DOT_OP_ADD)
-        __asm__ volatile(DOT_CHAIN("adcq")
-                         : "=&a"(out), [r] "+r"(rp), [u] "+r"(up), [v] "+r"(vp)
-                         : [cin] "r"(cin), [one] "r"(one), [two] "r"(two), [fours] "r"(fours)
-                         : "rcx", "cc", "memory");
-    else
-        __asm__ volatile(DOT_CHAIN("sbbq")
-                         : "=&a"(out), [r] "+r"(rp), [u] "+r"(up), [v] "+r"(vp)
-                         : [cin] "r"(cin), [one] "r"(one), [two] "r"(two), [fours] "r"(fours)
-                         : "rcx", "cc", "memory");
+    unsigned t;
+    size_t turns = n;
+    if (__builtin_constant_p(cin) && cin == 0) { /* the entry points without a carry in */
+        if (op == DOT_OP_ADD)
+            __asm__ volatile(DOT_CHAIN("adcq", "clc") : DOT_CHAIN_OUTPUTS : : "cc", "memory");
+        else
+            __asm__ volatile(DOT_CHAIN("sbbq", "clc") : DOT_CHAIN_OUTPUTS : : "cc", "memory");
+    } else if (op == DOT_OP_ADD) {
+        __asm__ volatile(DOT_CHAIN("adcq", "btl $0, %k[cin]")
+                         : DOT_CHAIN_OUTPUTS
+                         : [cin] "r"(cin)
+                         : "cc", "memory");
+    } else {
+        __asm__ volatile(DOT_CHAIN("sbbq", "btl $0, %k[cin]")
+                         : DOT_CHAIN_OUTPUTS
+                         : [cin] "r"(cin)
+                         : "cc", "memory");
+    }
     return out;
 }
 
