@@ -94,6 +94,23 @@ if [ ! -e "$objdir/$object" ]; then
     exit 1
 fi
 make -C "$objdir" -s -n -W "$object" "$target" | sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' >"$work/recipe"
+# the one line that links the target, split into words with its output moved to $work
+# ($work/link, JSON), and its objects in order ($work/objects)
+/usr/bin/python3 - "$work/recipe" "$target" "$work" <<'EOF'
+import json, re, shlex, sys
+recipe, target, work = sys.argv[1:]
+lines = [l for l in open(recipe) if re.search(r"(^|\s)-o\s+" + re.escape(target) + r"(\s|$)", l)]
+if len(lines) != 1:
+    sys.exit(f"expected one line linking {target}, found {len(lines)}:\n" + "".join(open(recipe)))
+words = shlex.split(lines[0])
+out = words.index("-o") + 1
+words[out] = f"{work}/{target}"
+objects = [w for i, w in enumerate(words) if i != out and re.fullmatch(r"[\w./+-]+\.l?o", w)]
+if not objects:
+    sys.exit("the link line names no object:\n" + lines[0])
+json.dump(words, open(f"{work}/link", "w"))
+open(f"{work}/objects", "w").write("\n".join(objects) + "\n")
+EOF
 : >"$work/log"
 assemble() { # assemble NAME BYTES ALIGN_LOG2: prints the padding object's path
     pad_source "$work/$1.s" "$2" "$3"
@@ -106,14 +123,11 @@ assemble() { # assemble NAME BYTES ALIGN_LOG2: prints the padding object's path
     fi
 }
 if [ -n "$mod64" ]; then
-    # the objects of the link line in order, and after which ones the shift must be put back
-    mapfile -t pads < <(/usr/bin/python3 - "$work/recipe" "$target" "$objdir" "$mod64" <<'EOF'
-import os, re, shlex, subprocess, sys
-recipe, target, objdir, nbytes = sys.argv[1:]
-line = next(l for l in open(recipe) if re.search(r"(^|\s)-o\s+" + re.escape(target) + r"(\s|$)", l))
-words = shlex.split(line)
-out = words.index("-o") + 1
-objects = [w for i, w in enumerate(words) if i != out and re.fullmatch(r"[\w./+-]+\.l?o", w)]
+    # after which objects of the link line the shift must be put back: those aligned to 64 bytes
+    mapfile -t pads < <(/usr/bin/python3 - "$work/objects" "$objdir" "$mod64" <<'EOF'
+import os, re, subprocess, sys
+objects_file, objdir, nbytes = sys.argv[1:]
+objects = open(objects_file).read().split()
 def text_alignment(obj):
     path = os.path.join(objdir, obj)
     if obj.endswith(".lo"):  # libtool: the PIC object sits in .libs/
@@ -138,20 +152,12 @@ else
         i=$((i + 1))
     done
 fi
-# the one line that links the target, its output moved to $work and the padding object put
-# before its first object
-/usr/bin/python3 - "$work/recipe" "$target" "$work" "$work/plan" >"$work/relink" <<'EOF'
-import re, shlex, sys
-recipe, target, work, plan = sys.argv[1:]
-lines = [l for l in open(recipe) if re.search(r"(^|\s)-o\s+" + re.escape(target) + r"(\s|$)", l)]
-if len(lines) != 1:
-    sys.exit(f"expected one line linking {target}, found {len(lines)}:\n" + "".join(open(recipe)))
-words = shlex.split(lines[0])
-out = words.index("-o") + 1
-words[out] = f"{work}/{target}"
-first = next((i for i, w in enumerate(words) if re.fullmatch(r"[\w./+-]+\.l?o", w) and i != out), None)
-if first is None:
-    sys.exit("the link line names no object:\n" + lines[0])
+# the link line with the padding objects put in
+/usr/bin/python3 - "$work/link" "$work/objects" "$work/plan" "$target" >"$work/relink" <<'EOF'
+import json, shlex, sys
+link, objects, plan, target = sys.argv[1:]
+words = json.load(open(link))
+first = words.index(open(objects).readline().strip())
 for line in reversed(open(plan).read().split("\n")[:-1]):
     obj, pad = line.split(" ", 1)
     if obj == "-":

@@ -8,8 +8,9 @@
  * stored. Constant time: the only branches depend on n, so the _ct flavour is the same code.
  *
  * Shape: n / 4 turns of four limbs, then the n % 4 last ones (the order GMP's loop uses), with
- * five instructions before the first turn: the head-first form it replaced (one limb if n was
- * odd, two if n & 2, each behind a jrcxz, then the turns) took 17 with the dispatch, and the
+ * five instructions before the first turn (eight in the dispatched entry, padding aside): the
+ * head-first form it replaced (one limb if n was odd, two if n & 2, each behind a jrcxz, then the
+ * turns) took 18 in the dispatched entry (objdump of dot_add_n), and the
  * dispatched entry points trailed GMP's asm at most sizes from 8 to 32 limbs on the Intel VM
  * (README, "the chain's shape"). Only mov, lea, dec, jl, jnz and jrcxz run between the adc (sbb)
  * instructions: none of them writes CF. An entry point without a carry in (a constant 0) starts
@@ -28,29 +29,25 @@
 #define DOT_CHAIN_STEP(bytes)                                                                      \
     "leaq " bytes "(%[u]), %[u]\n\tleaq " bytes "(%[v]), %[v]\n\tleaq " bytes "(%[r]), %[r]\n\t"
 
+/* One of the n % 4 last limbs: t counts them down; dec leaves CF alone. */
+#define DOT_CHAIN_TAIL_LIMB(op, off) "decl %k[t]\n\tjl 3f\n\t" DOT_CHAIN_LIMB(op, off)
+
 /* CF from cin (cf: "clc", or "btl $0, %k[cin]"), the n / 4 turns of four limbs (rcx, which holds
- * n on entry), then the n % 4 last limbs, counted down in t with dec and jl (dec leaves CF alone). */
+ * n on entry), then the n % 4 last limbs. */
 #define DOT_CHAIN(op, cf)                                                                          \
-    "movl %%ecx, %k[t]\n\t"                                                                        \
-    "shrq $2, %%rcx\n\t"                                                                           \
-    "andl $3, %k[t]\n\t" cf "\n\t"                                                                 \
-    "jrcxz 2f\n"                                                                                   \
+    "movl %%ecx, %k[t]\n\tshrq $2, %%rcx\n\tandl $3, %k[t]\n\t" cf "\n\tjrcxz 2f\n"                \
     ".p2align 5\n1:\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_LIMB(op, "8") DOT_CHAIN_LIMB(op, "16")  \
         DOT_CHAIN_LIMB(op, "24")                                                                   \
-            DOT_CHAIN_STEP("32") "decq %%rcx\n\t"                                                  \
-                                 "jnz 1b\n"                                                        \
-                                 "2:\n\t"                                                          \
-                                 "decl %k[t]\n\t"                                                  \
-                                 "jl 3f\n\t" DOT_CHAIN_LIMB(                                       \
-                                     op, "0") "decl %k[t]\n\t"                                     \
-                                              "jl 3f\n\t" DOT_CHAIN_LIMB(                          \
-                                                  op, "8") "decl %k[t]\n\t"                        \
-                                                           "jl 3f\n\t" DOT_CHAIN_LIMB(             \
-                                                               op, "16") "3:\n\t"                  \
-                                                                         "movl $0, %%eax\n\t"      \
-                                                                         "adcl $0, %%eax\n\t"
-#define DOT_CHAIN_OUTPUTS                                                                          \
-    "=&a"(out), [t] "=&r"(t), [r] "+r"(rp), [u] "+r"(up), [v] "+r"(vp), "+c"(turns)
+            DOT_CHAIN_STEP("32") "decq %%rcx\n\tjnz 1b\n2:\n\t" DOT_CHAIN_TAIL_LIMB(op, "0")       \
+                DOT_CHAIN_TAIL_LIMB(op, "8")                                                       \
+                    DOT_CHAIN_TAIL_LIMB(op, "16") "3:\n\tmovl $0, %%eax\n\tadcl $0, %%eax\n\t"
+/* the chain for op with CF set by cf; the inputs are [cin] for the bt form, none for clc */
+#define DOT_CHAIN_RUN(op, cf, ...)                                                                 \
+    __asm__ volatile(DOT_CHAIN(op, cf)                                                             \
+                     : "=&a"(out), [t] "=&r"(t), [r] "+r"(rp), [u] "+r"(up), [v] "+r"(vp),         \
+                       "+c"(turns)                                                                 \
+                     : __VA_ARGS__                                                                 \
+                     : "cc", "memory")
 
 DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
                                         size_t n, dot_limb_t cin, dot_op op, dot_flavour flavour)
@@ -59,22 +56,15 @@ DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, co
     dot_limb_t out;
     unsigned t;
     size_t turns = n;
-    if (__builtin_constant_p(cin) && cin == 0) { /* the entry points without a carry in */
-        if (op == DOT_OP_ADD)
-            __asm__ volatile(DOT_CHAIN("adcq", "clc") : DOT_CHAIN_OUTPUTS : : "cc", "memory");
-        else
-            __asm__ volatile(DOT_CHAIN("sbbq", "clc") : DOT_CHAIN_OUTPUTS : : "cc", "memory");
-    } else if (op == DOT_OP_ADD) {
-        __asm__ volatile(DOT_CHAIN("adcq", "btl $0, %k[cin]")
-                         : DOT_CHAIN_OUTPUTS
-                         : [cin] "r"(cin)
-                         : "cc", "memory");
-    } else {
-        __asm__ volatile(DOT_CHAIN("sbbq", "btl $0, %k[cin]")
-                         : DOT_CHAIN_OUTPUTS
-                         : [cin] "r"(cin)
-                         : "cc", "memory");
-    }
+    const int no_carry_in = __builtin_constant_p(cin) && cin == 0; /* the entries without cin */
+    if (op == DOT_OP_ADD && no_carry_in)
+        DOT_CHAIN_RUN("adcq", "clc", );
+    else if (op == DOT_OP_ADD)
+        DOT_CHAIN_RUN("adcq", "btl $0, %k[cin]", [cin] "r"(cin));
+    else if (no_carry_in)
+        DOT_CHAIN_RUN("sbbq", "clc", );
+    else
+        DOT_CHAIN_RUN("sbbq", "btl $0, %k[cin]", [cin] "r"(cin));
     return out;
 }
 
