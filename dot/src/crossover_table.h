@@ -4,9 +4,9 @@
  * NULL: the variant has one form, or it was not timed on that family, which keeps "shift").
  * Data, not code: regenerate, do not edit by hand. */
 {"zen4", "sse", MAX, MAX, MAX, MAX, NULL},
-{"zen4", "avx2", 256, MAX, MAX, MAX, NULL},
-{"zen4", "avx512", 32, 32, 96, 96, "shift"},
-{"zen4", "ifma", 32, 32, 96, 96, "shift"},
+{"zen4", "avx2", 320, MAX, MAX, MAX, NULL},
+{"zen4", "avx512", 29, 29, 56, 52, "mask"},
+{"zen4", "ifma", 29, 29, 56, 52, "mask"},
 {"zen5", "sse", MAX, MAX, MAX, MAX, NULL},
 {"zen5", "avx2", 97, 144, 128, 160, NULL},
 {"zen5", "avx512", 30, 31, 48, 47, NULL},
