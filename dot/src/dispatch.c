@@ -262,7 +262,7 @@ static void check_mulb(const char *fn, const dot_limb_t *rp, const dot_limb_t *u
         DOT_CHECK_AORS(rp, up, vp, n, 0);                                                          \
         if (use_chain(op, n)) {                                                                    \
             DOT_NOTE_PATH("chain");                                                                \
-            return chain_aors(rp, up, vp, n, 0, chain_op, DOT_FAST);                               \
+            return chain_aors_pipelined(rp, up, vp, n, 0, chain_op);                               \
         }                                                                                          \
         DOT_NOTE_PATH("vector");                                                                   \
         const dot_kernels *k = atomic_load_explicit(&active_kernels, memory_order_acquire);        \
@@ -282,7 +282,7 @@ static void check_mulb(const char *fn, const dot_limb_t *rp, const dot_limb_t *u
         DOT_CHECK_AORS(rp, up, vp, n, cin);                                                        \
         if (use_chain(op, n)) {                                                                    \
             DOT_NOTE_PATH("chain");                                                                \
-            return chain_aors(rp, up, vp, n, cin, chain_op, DOT_FAST);                             \
+            return chain_aors_pipelined(rp, up, vp, n, cin, chain_op);                             \
         }                                                                                          \
         DOT_NOTE_PATH("vector");                                                                   \
         const dot_kernels *k = atomic_load_explicit(&active_kernels, memory_order_acquire);        \

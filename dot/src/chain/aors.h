@@ -17,7 +17,10 @@
  * with clc, the others set CF from cin with bt. The loop starts on a 32-byte boundary (the
  * padding before it runs once a call, as NOPs): inlined wherever the code before it happened to
  * end, the dispatched add ran markedly slower than the chain's own function at some sizes
- * (`bench_addsub --small`; commit ec12905 has the figures).
+ * (`bench_addsub --small`; commit ec12905 has the figures). The dispatched entry points run the
+ * software-pipelined form below (chain_aors_pipelined); the vector kernels' heads and tails inline
+ * this one, which needs three registers fewer (with the other form they lost 13-32% at 32-64
+ * limbs on Zen 4, README).
  */
 #ifndef DOT_CHAIN_AORS_H
 #define DOT_CHAIN_AORS_H
@@ -65,6 +68,52 @@ DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, co
         DOT_CHAIN_RUN("sbbq", "clc", );
     else
         DOT_CHAIN_RUN("sbbq", "btl $0, %k[cin]", [cin] "r"(cin));
+    return out;
+}
+
+/* The same chain software-pipelined, for the dispatched entry points (dispatch.c): the first
+ * turn's four limbs of u are loaded before the loop, and each turn loads the next turn's four
+ * after storing its own (rp <= up, so those limbs are not yet overwritten). The loads of u then
+ * run a turn ahead of the adc chain, which helps where they wait on stores still in flight (in
+ * place back to back, right after scalar code wrote u). rax carries the first limb of a turn,
+ * the tail's limbs and the carry out. */
+#define DOT_CHAIN_LOAD4                                                                            \
+    "movq (%[u]), %%rax\n\tmovq 8(%[u]), %[b]\n\tmovq 16(%[u]), %[c]\n\tmovq 24(%[u]), %[d]\n\t"
+#define DOT_CHAIN_TURN4(op)                                                                        \
+    op " (%[v]), %%rax\n\t" op " 8(%[v]), %[b]\n\t" op " 16(%[v]), %[c]\n\t" op                    \
+       " 24(%[v]), %[d]\n\t"                                                                       \
+       "movq %%rax, (%[r])\n\tmovq %[b], 8(%[r])\n\tmovq %[c], 16(%[r])\n\tmovq %[d], "            \
+       "24(%[r])\n\t" DOT_CHAIN_STEP("32")
+#define DOT_CHAIN_PIPE(op, cf)                                                                     \
+    "movl %%ecx, %k[t]\n\tandl $3, %k[t]\n\tshrq $2, %%rcx\n\t" cf "\n\tjz 2f\n\t" DOT_CHAIN_LOAD4 \
+    "decq %%rcx\n\tjz 4f\n\t.p2align 5\n1:\n\t" DOT_CHAIN_TURN4(op) DOT_CHAIN_LOAD4                \
+        "decq %%rcx\n\tjnz 1b\n4:\n\t" DOT_CHAIN_TURN4(op) "\n2:\n\t" DOT_CHAIN_TAIL_LIMB(op, "0") \
+            DOT_CHAIN_TAIL_LIMB(op, "8")                                                           \
+                DOT_CHAIN_TAIL_LIMB(op, "16") "3:\n\tmovl $0, %%eax\n\tadcl $0, %%eax\n\t"
+#define DOT_CHAIN_PIPE_RUN(op, cf, ...)                                                            \
+    __asm__ volatile(DOT_CHAIN_PIPE(op, cf)                                                        \
+                     : "=&a"(out), [t] "=&r"(t), [r] "+r"(rp), [u] "+r"(up), [v] "+r"(vp),         \
+                       "+c"(turns), [b] "=&r"(b), [c] "=&r"(c), [d] "=&r"(d)                       \
+                     : __VA_ARGS__                                                                 \
+                     : "cc", "memory")
+
+/* chain_aors's contract and result, pipelined (above): the dispatched entry points' chain. */
+DOT_ALWAYS_INLINE dot_limb_t chain_aors_pipelined(dot_limb_t *rp, const dot_limb_t *up,
+                                                  const dot_limb_t *vp, size_t n, dot_limb_t cin,
+                                                  dot_op op)
+{
+    dot_limb_t out, b, c, d;
+    unsigned t;
+    size_t turns = n;
+    const int no_carry_in = __builtin_constant_p(cin) && cin == 0;
+    if (op == DOT_OP_ADD && no_carry_in)
+        DOT_CHAIN_PIPE_RUN("adcq", "clc", );
+    else if (op == DOT_OP_ADD)
+        DOT_CHAIN_PIPE_RUN("adcq", "btl $0, %k[cin]", [cin] "r"(cin));
+    else if (no_carry_in)
+        DOT_CHAIN_PIPE_RUN("sbbq", "clc", );
+    else
+        DOT_CHAIN_PIPE_RUN("sbbq", "btl $0, %k[cin]", [cin] "r"(cin));
     return out;
 }
 
