@@ -52,6 +52,21 @@
                      : __VA_ARGS__                                                                 \
                      : "cc", "memory")
 
+/* The four forms of a chain (RUN: DOT_CHAIN_RUN or DOT_CHAIN_PIPE_RUN): adc or sbb, and clc for the
+ * entries without a carry in (cin the constant 0) or bt from cin for the others. */
+#define DOT_CHAIN_FORMS(RUN)                                                                       \
+    do {                                                                                           \
+        const int no_carry_in = __builtin_constant_p(cin) && cin == 0;                             \
+        if (op == DOT_OP_ADD && no_carry_in)                                                       \
+            RUN("adcq", "clc", );                                                                  \
+        else if (op == DOT_OP_ADD)                                                                 \
+            RUN("adcq", "btl $0, %k[cin]", [cin] "r"(cin));                                        \
+        else if (no_carry_in)                                                                      \
+            RUN("sbbq", "clc", );                                                                  \
+        else                                                                                       \
+            RUN("sbbq", "btl $0, %k[cin]", [cin] "r"(cin));                                        \
+    } while (0)
+
 DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
                                         size_t n, dot_limb_t cin, dot_op op, dot_flavour flavour)
 {
@@ -59,15 +74,7 @@ DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, co
     dot_limb_t out;
     unsigned t;
     size_t turns = n;
-    const int no_carry_in = __builtin_constant_p(cin) && cin == 0; /* the entries without cin */
-    if (op == DOT_OP_ADD && no_carry_in)
-        DOT_CHAIN_RUN("adcq", "clc", );
-    else if (op == DOT_OP_ADD)
-        DOT_CHAIN_RUN("adcq", "btl $0, %k[cin]", [cin] "r"(cin));
-    else if (no_carry_in)
-        DOT_CHAIN_RUN("sbbq", "clc", );
-    else
-        DOT_CHAIN_RUN("sbbq", "btl $0, %k[cin]", [cin] "r"(cin));
+    DOT_CHAIN_FORMS(DOT_CHAIN_RUN);
     return out;
 }
 
@@ -105,15 +112,7 @@ DOT_ALWAYS_INLINE dot_limb_t chain_aors_pipelined(dot_limb_t *rp, const dot_limb
     dot_limb_t out, b, c, d;
     unsigned t;
     size_t turns = n;
-    const int no_carry_in = __builtin_constant_p(cin) && cin == 0;
-    if (op == DOT_OP_ADD && no_carry_in)
-        DOT_CHAIN_PIPE_RUN("adcq", "clc", );
-    else if (op == DOT_OP_ADD)
-        DOT_CHAIN_PIPE_RUN("adcq", "btl $0, %k[cin]", [cin] "r"(cin));
-    else if (no_carry_in)
-        DOT_CHAIN_PIPE_RUN("sbbq", "clc", );
-    else
-        DOT_CHAIN_PIPE_RUN("sbbq", "btl $0, %k[cin]", [cin] "r"(cin));
+    DOT_CHAIN_FORMS(DOT_CHAIN_PIPE_RUN);
     return out;
 }
 
