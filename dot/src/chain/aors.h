@@ -8,7 +8,7 @@
  * stored. Constant time: the only branches depend on n, so the _ct flavour is the same code.
  *
  * Shape: n / 4 turns of four limbs, then the n % 4 last ones (the order GMP's loop uses), with
- * five instructions before the first turn (eight in the dispatched entry, padding aside): the
+ * five instructions before the first turn (eight in the dispatched entry of e5502c0): the
  * head-first form it replaced (one limb if n was odd, two if n & 2, each behind a jrcxz, then the
  * turns) took 18 in the dispatched entry (objdump of dot_add_n), and the
  * dispatched entry points trailed GMP's asm at most sizes from 8 to 32 limbs on the Intel VM
@@ -34,16 +34,17 @@
 
 /* One of the n % 4 last limbs: t counts them down; dec leaves CF alone. */
 #define DOT_CHAIN_TAIL_LIMB(op, off) "decl %k[t]\n\tjl 3f\n\t" DOT_CHAIN_LIMB(op, off)
+/* Label 2: the n % 4 last limbs, then the carry (borrow) out in eax; both chains end so. */
+#define DOT_CHAIN_TAIL(op)                                                                         \
+    "2:\n\t" DOT_CHAIN_TAIL_LIMB(op, "0") DOT_CHAIN_TAIL_LIMB(op, "8")                             \
+        DOT_CHAIN_TAIL_LIMB(op, "16") "3:\n\tmovl $0, %%eax\n\tadcl $0, %%eax\n\t"
 
 /* CF from cin (cf: "clc", or "btl $0, %k[cin]"), the n / 4 turns of four limbs (rcx, which holds
  * n on entry), then the n % 4 last limbs. */
 #define DOT_CHAIN(op, cf)                                                                          \
     "movl %%ecx, %k[t]\n\tshrq $2, %%rcx\n\tandl $3, %k[t]\n\t" cf "\n\tjrcxz 2f\n"                \
     ".p2align 5\n1:\n\t" DOT_CHAIN_LIMB(op, "0") DOT_CHAIN_LIMB(op, "8") DOT_CHAIN_LIMB(op, "16")  \
-        DOT_CHAIN_LIMB(op, "24")                                                                   \
-            DOT_CHAIN_STEP("32") "decq %%rcx\n\tjnz 1b\n2:\n\t" DOT_CHAIN_TAIL_LIMB(op, "0")       \
-                DOT_CHAIN_TAIL_LIMB(op, "8")                                                       \
-                    DOT_CHAIN_TAIL_LIMB(op, "16") "3:\n\tmovl $0, %%eax\n\tadcl $0, %%eax\n\t"
+        DOT_CHAIN_LIMB(op, "24") DOT_CHAIN_STEP("32") "decq %%rcx\n\tjnz 1b\n" DOT_CHAIN_TAIL(op)
 /* the chain for op with CF set by cf; the inputs are [cin] for the bt form, none for clc */
 #define DOT_CHAIN_RUN(op, cf, ...)                                                                 \
     __asm__ volatile(DOT_CHAIN(op, cf)                                                             \
@@ -83,7 +84,8 @@ DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, co
  * after storing its own (rp <= up, so those limbs are not yet overwritten). The loads of u then
  * run a turn ahead of the adc chain, which helps where they wait on stores still in flight (in
  * place back to back, right after scalar code wrote u). rax carries the first limb of a turn,
- * the tail's limbs and the carry out. */
+ * the tail's limbs and the carry out. Fewer than four limbs skip the turns on ZF from shrq, which
+ * clc and bt leave alone. */
 #define DOT_CHAIN_LOAD4                                                                            \
     "movq (%[u]), %%rax\n\tmovq 8(%[u]), %[b]\n\tmovq 16(%[u]), %[c]\n\tmovq 24(%[u]), %[d]\n\t"
 #define DOT_CHAIN_TURN4(op)                                                                        \
@@ -94,9 +96,7 @@ DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, co
 #define DOT_CHAIN_PIPE(op, cf)                                                                     \
     "movl %%ecx, %k[t]\n\tandl $3, %k[t]\n\tshrq $2, %%rcx\n\t" cf "\n\tjz 2f\n\t" DOT_CHAIN_LOAD4 \
     "decq %%rcx\n\tjz 4f\n\t.p2align 5\n1:\n\t" DOT_CHAIN_TURN4(op) DOT_CHAIN_LOAD4                \
-        "decq %%rcx\n\tjnz 1b\n4:\n\t" DOT_CHAIN_TURN4(op) "\n2:\n\t" DOT_CHAIN_TAIL_LIMB(op, "0") \
-            DOT_CHAIN_TAIL_LIMB(op, "8")                                                           \
-                DOT_CHAIN_TAIL_LIMB(op, "16") "3:\n\tmovl $0, %%eax\n\tadcl $0, %%eax\n\t"
+        "decq %%rcx\n\tjnz 1b\n4:\n\t" DOT_CHAIN_TURN4(op) "\n" DOT_CHAIN_TAIL(op)
 #define DOT_CHAIN_PIPE_RUN(op, cf, ...)                                                            \
     __asm__ volatile(DOT_CHAIN_PIPE(op, cf)                                                        \
                      : "=&a"(out), [t] "=&r"(t), [r] "+r"(rp), [u] "+r"(up), [v] "+r"(vp),         \
