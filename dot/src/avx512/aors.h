@@ -165,26 +165,38 @@ DOT_ALWAYS_INLINE int avx512_lane_group(dot_limb_t *rp, const dot_limb_t *up, co
         r[k] = op == DOT_OP_ADD ? _mm512_add_epi64(a, b) : _mm512_sub_epi64(a, b);
         c[k] = avx512_lane_carries(a, b, r[k], op);
     }
-    __mmask8 cascade = 0;
+    /* The lanes that took their carry without wrapping, in every vector so far: each compare is
+     * masked by the one before, so the group's test is one mask compared with 0xFF. */
+    __mmask8 intact = 0xFF;
     DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
         /* lane j receives lane j-1's carry; lane 0 the previous vector's lane 7 */
         __m512i in = _mm512_alignr_epi64(c[k], k ? c[k - 1] : *carries, 7);
         if (op == DOT_OP_ADD) {
             r[k] = _mm512_add_epi64(r[k], in);
-            cascade |= _mm512_cmplt_epu64_mask(r[k], in); /* wrapped: all ones took a carry */
+            intact = _mm512_mask_cmpge_epu64_mask(intact, r[k], in); /* all ones + 1 wraps */
         } else {
-            cascade |= _mm512_cmplt_epu64_mask(r[k], in); /* zero takes a borrow */
+            intact = _mm512_mask_cmpge_epu64_mask(intact, r[k], in); /* zero - 1 wraps */
             r[k] = _mm512_sub_epi64(r[k], in);
         }
     }
-    if (__builtin_expect(DOT_LANE_CASCADE_CHECK && cascade != 0, 0))
+    if (__builtin_expect(DOT_LANE_CASCADE_CHECK && intact != 0xFF, 0))
         return 0;
     DOT_UNROLL
     for (int k = 0; k < vecs; k++)
         avx512_lookahead_store(rp + DOT_AVX512_W * k, r[k]);
     *carries = c[vecs - 1];
     return 1;
+}
+
+/* The rest of a call from the group that cascaded: the lookahead kernel, out of line, so that
+ * its registers and stack frame stay out of the fast path. */
+__attribute__((noinline, cold)) static dot_limb_t avx512_lane_resume(dot_limb_t *rp,
+                                                                     const dot_limb_t *up,
+                                                                     const dot_limb_t *vp, size_t n,
+                                                                     dot_limb_t cin, dot_op op)
+{
+    return avx512_lookahead_aors(rp, up, vp, n, cin, op, DOT_CT);
 }
 
 /* The vectors over n limbs (a multiple of 8) from the carry in cin, then `tail` more limbs
@@ -209,8 +221,7 @@ DOT_ALWAYS_INLINE dot_limb_t avx512_lane_vectors(dot_limb_t *rp, const dot_limb_
         return avx512_lane_top(carries);
     return chain_aors(rp + n, up + n, vp + n, tail, avx512_lane_top(carries), op, DOT_FAST);
 cascade:
-    return avx512_lookahead_aors(rp + i, up + i, vp + i, n + tail - i, avx512_lane_top(carries), op,
-                                 DOT_CT);
+    return avx512_lane_resume(rp + i, up + i, vp + i, n + tail - i, avx512_lane_top(carries), op);
 }
 
 /* A call in place (rp == up or vp) puts its vectors on rp's 32-byte grid, the chain taking the
@@ -219,9 +230,10 @@ cascade:
  * cross a 64-byte line (on Zen 4 a 64-byte store is two 32-byte halves); from a store that did,
  * the load waits until the store reaches the cache. The README's "How add/sub works" has what it
  * gained back to back in place, and `bench_addsub --placement` times it. */
-DOT_ALWAYS_INLINE dot_limb_t avx512_lane_in_place(dot_limb_t *rp, const dot_limb_t *up,
-                                                  const dot_limb_t *vp, size_t n, dot_limb_t cin,
-                                                  dot_op op)
+__attribute__((noinline)) static dot_limb_t avx512_lane_in_place(dot_limb_t *rp,
+                                                                 const dot_limb_t *up,
+                                                                 const dot_limb_t *vp, size_t n,
+                                                                 dot_limb_t cin, dot_op op)
 {
     size_t head = (size_t)(-(uintptr_t)rp / sizeof(dot_limb_t)) % 4;
     if (n < head + DOT_AVX512_W)
@@ -234,23 +246,32 @@ DOT_ALWAYS_INLINE dot_limb_t avx512_lane_in_place(dot_limb_t *rp, const dot_limb
     return avx512_lane_vectors(rp, up, vp, n - tail, tail, cin, op);
 }
 
-/* The fast flavour. Calls not in place run their vectors up to limb n, the chain taking the n % 8
- * leading limbs: one chain instead of two is the faster shape for them. Kept as separate code
- * paths, not one with a computed head: gcc compiled the merged form measurably slower at 16-40
- * limbs (the notes on issue 11 have the figures). */
+/* Calls not in place whose n is not a multiple of 8: the chain takes the n % 8 leading limbs, the
+ * vectors the rest (one chain instead of two is the faster shape for them). */
+__attribute__((noinline)) static dot_limb_t avx512_lane_headed(dot_limb_t *rp, const dot_limb_t *up,
+                                                               const dot_limb_t *vp, size_t n,
+                                                               dot_limb_t cin, dot_op op)
+{
+    size_t head = n % DOT_AVX512_W;
+    cin = chain_aors(rp, up, vp, head, cin, op, DOT_FAST);
+    if (head == n)
+        return cin;
+    return avx512_lane_vectors(rp + head, up + head, vp + head, n - head, 0, cin, op);
+}
+
+/* The fast flavour. The calls in place and those with a chain head go to functions of their own
+ * (a jump each), like the cascade's resumption: what stays here, n a multiple of 8 not in place,
+ * then saves no register and sets up no stack frame (README, "How add/sub works", has what that
+ * gained). Kept as separate code paths, not one with a computed head: gcc compiled the merged
+ * form measurably slower at 16-40 limbs (the notes on issue 11 have the figures). */
 DOT_ALWAYS_INLINE dot_limb_t avx512_lane_aors(dot_limb_t *rp, const dot_limb_t *up,
                                               const dot_limb_t *vp, size_t n, dot_limb_t cin,
                                               dot_op op)
 {
     if (rp == up || rp == vp)
         return avx512_lane_in_place(rp, up, vp, n, cin, op);
-    size_t head = n % DOT_AVX512_W;
-    if (head) {
-        cin = chain_aors(rp, up, vp, head, cin, op, DOT_FAST);
-        if (head == n)
-            return cin;
-        rp += head, up += head, vp += head, n -= head;
-    }
+    if (n % DOT_AVX512_W)
+        return avx512_lane_headed(rp, up, vp, n, cin, op);
     return avx512_lane_vectors(rp, up, vp, n, 0, cin, op);
 }
 

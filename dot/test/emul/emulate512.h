@@ -59,8 +59,18 @@ static inline simde__m512i dot_emu_alignr_epi64(simde__m512i hi, simde__m512i lo
     return simde_mm512_loadu_si512(out);
 }
 
+/* Unsigned a >= b per 64-bit lane, in the lanes of k only (SIMDe 0.7.4's native alias of this
+ * one takes four arguments). */
+static inline simde__mmask8 dot_emu_mask_cmpge_epu64_mask(simde__mmask8 k, simde__m512i a,
+                                                          simde__m512i b)
+{
+    return (simde__mmask8)(k & simde_mm512_cmpge_epu64_mask(a, b));
+}
+
 #undef _mm512_srai_epi64
 #define _mm512_srai_epi64 dot_emu_srai_epi64
+#undef _mm512_mask_cmpge_epu64_mask
+#define _mm512_mask_cmpge_epu64_mask dot_emu_mask_cmpge_epu64_mask
 #undef _mm512_alignr_epi64
 #define _mm512_alignr_epi64 dot_emu_alignr_epi64
 #undef _mm512_cmplt_epu64_mask
