@@ -5,8 +5,8 @@
  * Data, not code: regenerate, do not edit by hand. */
 {"zen4", "sse", MAX, MAX, MAX, MAX, NULL},
 {"zen4", "avx2", 320, MAX, MAX, MAX, NULL},
-{"zen4", "avx512", 29, 29, 56, 52, "mask"},
-{"zen4", "ifma", 29, 29, 56, 52, "mask"},
+{"zen4", "avx512", 24, 24, 56, 51, "mask"},
+{"zen4", "ifma", 24, 24, 56, 51, "mask"},
 {"zen5", "sse", MAX, MAX, MAX, MAX, NULL},
 {"zen5", "avx2", 97, 144, 128, 160, NULL},
 {"zen5", "avx512", 30, 31, 48, 47, NULL},
