@@ -165,22 +165,25 @@ DOT_ALWAYS_INLINE int avx512_lane_group(dot_limb_t *rp, const dot_limb_t *up, co
         r[k] = op == DOT_OP_ADD ? _mm512_add_epi64(a, b) : _mm512_sub_epi64(a, b);
         c[k] = avx512_lane_carries(a, b, r[k], op);
     }
-    /* The lanes that took their carry without wrapping, in every vector so far: each compare is
-     * masked by the one before, so the group's test is one mask compared with 0xFF. */
-    __mmask8 intact = 0xFF;
+    /* The lanes that took their carry without wrapping: even and odd vectors in two chains of
+     * compares, each masked by the one before in its chain (two deep, for the latency from the
+     * loads to the branch, which the stores wait for), the group's test their and against 0xFF. */
+    __mmask8 intact[2] = {0xFF, 0xFF};
     DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
         /* lane j receives lane j-1's carry; lane 0 the previous vector's lane 7 */
         __m512i in = _mm512_alignr_epi64(c[k], k ? c[k - 1] : *carries, 7);
         if (op == DOT_OP_ADD) {
             r[k] = _mm512_add_epi64(r[k], in);
-            intact = _mm512_mask_cmpge_epu64_mask(intact, r[k], in); /* all ones + 1 wraps */
+            /* all ones + 1 wraps */
+            intact[k % 2] = _mm512_mask_cmpge_epu64_mask(intact[k % 2], r[k], in);
         } else {
-            intact = _mm512_mask_cmpge_epu64_mask(intact, r[k], in); /* zero - 1 wraps */
+            /* zero - 1 wraps */
+            intact[k % 2] = _mm512_mask_cmpge_epu64_mask(intact[k % 2], r[k], in);
             r[k] = _mm512_sub_epi64(r[k], in);
         }
     }
-    if (__builtin_expect(DOT_LANE_CASCADE_CHECK && intact != 0xFF, 0))
+    if (__builtin_expect(DOT_LANE_CASCADE_CHECK && (intact[0] & intact[1]) != 0xFF, 0))
         return 0;
     DOT_UNROLL
     for (int k = 0; k < vecs; k++)
