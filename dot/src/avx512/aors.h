@@ -173,15 +173,13 @@ DOT_ALWAYS_INLINE int avx512_lane_group(dot_limb_t *rp, const dot_limb_t *up, co
     for (int k = 0; k < vecs; k++) {
         /* lane j receives lane j-1's carry; lane 0 the previous vector's lane 7 */
         __m512i in = _mm512_alignr_epi64(c[k], k ? c[k - 1] : *carries, 7);
-        if (op == DOT_OP_ADD) {
+        /* a lane wrapped iff below in: the sum after the add (all ones + 1), the difference before
+         * the subtract (zero - 1) */
+        if (op == DOT_OP_ADD)
             r[k] = _mm512_add_epi64(r[k], in);
-            /* all ones + 1 wraps */
-            intact[k % 2] = _mm512_mask_cmpge_epu64_mask(intact[k % 2], r[k], in);
-        } else {
-            /* zero - 1 wraps */
-            intact[k % 2] = _mm512_mask_cmpge_epu64_mask(intact[k % 2], r[k], in);
+        intact[k % 2] = _mm512_mask_cmpge_epu64_mask(intact[k % 2], r[k], in);
+        if (op == DOT_OP_SUB)
             r[k] = _mm512_sub_epi64(r[k], in);
-        }
     }
     if (__builtin_expect(DOT_LANE_CASCADE_CHECK && (intact[0] & intact[1]) != 0xFF, 0))
         return 0;
