@@ -12,15 +12,22 @@ set -uo pipefail
 make_cmd=${MAKE:-make}
 record=${STEPS_RECORD:-build/timings/test-steps.tsv}
 mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
-# sets CPU_NOW: the CPU seconds (user + system) of this shell's finished children so far, from
-# `times` (run in this shell: a command substitution's fork would start from zero)
+# milliseconds since the epoch, from bash's EPOCHREALTIME (SECONDS counts whole seconds, so a
+# step of 0.1 s that crossed a second boundary would read 1 s)
+now_ms() { local t=${EPOCHREALTIME/[.,]/}; echo $((10#$t / 1000)); }
+# whole seconds, rounded, of a span in milliseconds
+ms_to_s() { echo $((($1 + 500) / 1000)); }
+# sets CPU_NOW: the CPU milliseconds (user + system) of this shell's finished children so far, from
+# `times` (run in this shell: a command substitution's fork would start from zero). Steps are
+# rounded to whole seconds only after the difference: rounding the running totals could give a
+# step that used 0.1 s a second of its own.
 times_file=$(mktemp)
 trap 'rm -f "$times_file"' EXIT
 children_cpu() {
   local line
   times > "$times_file"
   line=$(tail -1 "$times_file")
-  CPU_NOW=$(awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%d\n", t + 0.5 }' <<<"$line")
+  CPU_NOW=$(awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%d\n", t * 1000 + 0.5 }' <<<"$line")
 }
 names=()
 took=()
@@ -37,7 +44,7 @@ i=0
 for target in "$@"; do
   i=$((i + 1))
   echo "== [$i/$total] $target" >&2
-  start=$SECONDS
+  start=$(now_ms)
   children_cpu
   cpu0=$CPU_NOW
   jobs=()
@@ -45,9 +52,9 @@ for target in "$@"; do
   $make_cmd --no-print-directory "${jobs[@]}" "$target"
   status=$?
   names+=("$target")
-  took+=($((SECONDS - start)))
+  took+=("$(ms_to_s $(($(now_ms) - start)))")
   children_cpu
-  cpu+=($((CPU_NOW - cpu0)))
+  cpu+=("$(ms_to_s $((CPU_NOW - cpu0)))")
   if [ $status -ne 0 ]; then
     table
     echo "== step $target failed (exit $status)" >&2
