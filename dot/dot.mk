@@ -120,6 +120,7 @@ bench-dot: $(DOT_BENCHES) libs-gmp
 	@echo "== $(DOT_OUT)/bench/bench_addsub --small"; env $(DOT_BENCH_RUN) $(DOT_OUT)/bench/bench_addsub --small
 	@echo "== $(DOT_OUT)/bench/bench_addsub --inplace"; env $(DOT_BENCH_RUN) $(DOT_OUT)/bench/bench_addsub --inplace
 	@echo "== $(DOT_OUT)/bench/bench_addsub --placement"; env $(DOT_BENCH_RUN) $(DOT_OUT)/bench/bench_addsub --placement
+	@echo "== $(DOT_OUT)/bench/bench_addsub --alias"; env $(DOT_BENCH_RUN) $(DOT_OUT)/bench/bench_addsub --alias
 bench-dot-quick: $(DOT_BENCHES) libs-gmp
 	@for b in $(DOT_BENCHES); do echo "== $$b --quick"; env $(DOT_BENCH_RUN) $$b --quick || exit 1; done
 BENCH_TARGETS += bench-dot
