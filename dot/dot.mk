@@ -8,8 +8,13 @@ DOT_OUT := $(BUILD)/dot
 # plain .text: the linker puts .text.unlikely/.text.startup sections at the front of the
 # patched libraries' .text, which would shift all of GMP's and OpenSSL's own functions and
 # change their code alignment against the stock build (a layout effect, not the patch's).
+# -falign-functions=64 -falign-loops=32 pin every function to a 64-byte line and its loops to
+# 32 bytes, so a change in one kernel cannot move another kernel's code across line boundaries:
+# without them a change to the AVX-512 kernels moved the dispatched entry points by 32 bytes and
+# the chain's 1-8 limb calls by up to 1.4x in bench_addsub (results/libdot-layout-zen4-*.txt).
 DOT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wshadow -fPIC -fvisibility=hidden \
-  -fno-reorder-functions -fno-reorder-blocks-and-partition -I$(DOT_DIR)/include -I$(DOT_DIR)/src
+  -fno-reorder-functions -fno-reorder-blocks-and-partition -falign-functions=64 -falign-loops=32 \
+  -I$(DOT_DIR)/include -I$(DOT_DIR)/src
 ISAFLAGS_scalar :=
 ISAFLAGS_sse := -msse4.2
 ISAFLAGS_avx2 := -mavx2

@@ -225,6 +225,15 @@ cascade:
     return avx512_lane_resume(rp + i, up + i, vp + i, n + tail - i, avx512_lane_top(carries), op);
 }
 
+/* The vectors and chain tail of a call in place, reached by a jump (below): like the paths with a
+ * chain head, the call in place then saves no register. */
+__attribute__((noinline)) static dot_limb_t
+avx512_lane_body_tail(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n,
+                      size_t tail, dot_limb_t cin, dot_op op)
+{
+    return avx512_lane_vectors(rp, up, vp, n, tail, cin, op);
+}
+
 /* A call in place (rp == up or vp) puts its vectors on rp's 32-byte grid, the chain taking the
  * 0-3 limbs before it and the 0-7 after: such limbs were most likely written by the previous
  * add/sub on them, and a load is served from a store still in flight only if that store did not
@@ -239,25 +248,33 @@ __attribute__((noinline)) static dot_limb_t avx512_lane_in_place(dot_limb_t *rp,
     size_t head = (size_t)(-(uintptr_t)rp / sizeof(dot_limb_t)) % 4;
     if (n < head + DOT_AVX512_W)
         return chain_aors(rp, up, vp, n, cin, op, DOT_FAST);
-    if (head) {
-        cin = chain_aors(rp, up, vp, head, cin, op, DOT_FAST);
-        rp += head, up += head, vp += head, n -= head;
-    }
+    if (head)
+        cin = chain_aors_past(&rp, &up, &vp, head, cin, op);
+    n -= head;
     size_t tail = n % DOT_AVX512_W;
-    return avx512_lane_vectors(rp, up, vp, n - tail, tail, cin, op);
+    return avx512_lane_body_tail(rp, up, vp, n - tail, tail, cin, op);
+}
+
+/* The vectors of a call with a chain head, reached by a jump (below). */
+__attribute__((noinline)) static dot_limb_t avx512_lane_body(dot_limb_t *rp, const dot_limb_t *up,
+                                                             const dot_limb_t *vp, size_t n,
+                                                             dot_limb_t cin, dot_op op)
+{
+    return avx512_lane_vectors(rp, up, vp, n, 0, cin, op);
 }
 
 /* Calls not in place whose n is not a multiple of 8: the chain takes the n % 8 leading limbs, the
- * vectors the rest (one chain instead of two is the faster shape for them). */
+ * vectors the rest (one chain instead of two is the faster shape for them). The chain leaves the
+ * pointers past its limbs and the vectors are a jump away, so this saves no register either. */
 __attribute__((noinline)) static dot_limb_t avx512_lane_headed(dot_limb_t *rp, const dot_limb_t *up,
                                                                const dot_limb_t *vp, size_t n,
                                                                dot_limb_t cin, dot_op op)
 {
     size_t head = n % DOT_AVX512_W;
-    cin = chain_aors(rp, up, vp, head, cin, op, DOT_FAST);
+    cin = chain_aors_past(&rp, &up, &vp, head, cin, op);
     if (head == n)
         return cin;
-    return avx512_lane_vectors(rp + head, up + head, vp + head, n - head, 0, cin, op);
+    return avx512_lane_body(rp, up, vp, n - head, cin, op);
 }
 
 /* The fast flavour. The calls in place and those with a chain head go to functions of their own

@@ -79,6 +79,22 @@ DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, co
     return out;
 }
 
+/* chain_aors, leaving *rpp, *upp and *vpp past the n limbs it did: the asm already moves them over
+ * the turns of four, so the caller keeps no copy of them (avx512/aors.h's chain head, which then
+ * needs no callee-saved register). */
+DOT_ALWAYS_INLINE dot_limb_t chain_aors_past(dot_limb_t **rpp, const dot_limb_t **upp,
+                                             const dot_limb_t **vpp, size_t n, dot_limb_t cin,
+                                             dot_op op)
+{
+    dot_limb_t *rp = *rpp, out;
+    const dot_limb_t *up = *upp, *vp = *vpp;
+    unsigned t;
+    size_t turns = n;
+    DOT_CHAIN_FORMS(DOT_CHAIN_RUN);
+    *rpp = rp + n % 4, *upp = up + n % 4, *vpp = vp + n % 4;
+    return out;
+}
+
 /* The same chain software-pipelined, for the dispatched entry points (dispatch.c): the first
  * turn's four limbs of u are loaded before the loop, and each turn loads the next turn's four
  * after storing its own (rp <= up, so those limbs are not yet overwritten). The loads of u then
