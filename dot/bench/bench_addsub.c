@@ -39,11 +39,11 @@
 
 #include <math.h>
 
-dot_limb_t *addsub_place(int slot, size_t page_offset, size_t limbs)
+dot_limb_t *addsub_place(enum addsub_array role, size_t limbs)
 {
-    enum { SLOT_LIMBS = 1024, SLOTS = 6 }; /* two pages a slot: MAXN + 8 limbs from any offset */
-    static _Alignas(4096) dot_limb_t arena[SLOTS][SLOT_LIMBS];
-    return arena[slot] + page_offset / sizeof(dot_limb_t) + limbs;
+    static const size_t page_offset[ADDSUB_ARRAYS] = {0, 1024, 2048, 3072, 3072, 1024}; /* bytes */
+    static _Alignas(4096) dot_limb_t arena[ADDSUB_ARRAYS][1024]; /* two pages a role */
+    return arena[role] + page_offset[role] / sizeof(dot_limb_t) + limbs;
 }
 
 dot_limb_t addsub_gmp_add(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n)
@@ -150,13 +150,13 @@ static void time_rounds(const contender *c, size_t nc, int samples, dot_limb_t *
 static int measure(const contender *c, size_t nc, const dot_limb_t *u0, const dot_limb_t *v0,
                    size_t n, int samples, int inplace, double *median)
 {
-    dot_limb_t *rp = addsub_place(2, 2048, 0), *expect = addsub_place(3, 3072, 0);
+    dot_limb_t *rp = addsub_place(ADDSUB_R, 0), *expect = addsub_place(ADDSUB_EXPECT, 0);
     const dot_limb_t *up = u0, *vp = v0;
     if (inplace) {
-        dot_limb_t *vbuf = addsub_place(5, 1024, 2);
+        dot_limb_t *vbuf = addsub_place(ADDSUB_V_IN_PLACE, 2);
         memcpy(vbuf, v0, n * sizeof *v0);
         vp = vbuf;
-        up = rp = addsub_place(4, 3072, 1);
+        up = rp = addsub_place(ADDSUB_AUX, 1);
     }
     dot_limb_t expect_carry = c[0].fn(expect, u0, vp, n);
     for (size_t k = 1; k < nc; k++) {
@@ -178,7 +178,7 @@ static int table(int sub, int cascade, int samples, const size_t *sizes, size_t 
 {
     contender c[MAX_CONTENDERS];
     size_t nc = contenders_for(sub, c);
-    dot_limb_t *u = addsub_place(0, 0, 0), *v = addsub_place(1, 1024, 0);
+    dot_limb_t *u = addsub_place(ADDSUB_U, 0), *v = addsub_place(ADDSUB_V, 0);
     dot_rng rng;
     dot_rng_seed(&rng, 7);
     printf("\n%s, %s operands%s: TSC cycles per %s (median of %d samples)\n",

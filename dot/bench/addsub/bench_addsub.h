@@ -22,14 +22,25 @@ typedef struct {
     aors_fn fn;
 } contender;
 
-/* Where the arrays lie: array k in a slot of two pages of its own, at the byte offset the caller
- * names within its first page, `limbs` past that. The callers keep rp, up and vp 1 KiB or more
- * apart modulo 4 KiB (for n up to 128 limbs). On the Zen 4 build VM a vector load that overlaps,
- * modulo 4 KiB, a store of the previous call still in flight to another page waits for that store
- * in about one page pair in sixteen, depending on where the pages lie in physical memory (`--alias`
- * counts them; results/avx512-4k-alias-zen4-*.txt): the static arrays gcc had put 32 bytes apart
- * modulo 4 KiB made about one process in seven run every AVX-512 call 2x-4x slower for its life. */
-dot_limb_t *addsub_place(int slot, size_t page_offset, size_t limbs);
+/* Where the arrays lie: each role on two pages of its own (room for MAXN + 8 limbs), at its own
+ * offset in its first page, u 0, v 1024, r 2048, expect and aux 3072 bytes, so rp, up and vp lie
+ * 1 KiB or more apart modulo 4 KiB (for n up to 128 limbs). On the Zen 4 build VM a vector load
+ * that overlaps, modulo 4 KiB, a store of the previous call still in flight to another page waits
+ * for that store in about one page pair in sixteen, depending on where the pages lie in physical
+ * memory (`--alias` counts them; results/avx512-4k-alias-zen4-*.txt): the static arrays gcc had
+ * put 32 bytes apart modulo 4 KiB made about one process in seven run every AVX-512 call 2x-4x
+ * slower for its life. */
+enum addsub_array {
+    ADDSUB_U,
+    ADDSUB_V,
+    ADDSUB_R,
+    ADDSUB_EXPECT,
+    ADDSUB_AUX,        /* u in place (--inplace); w, mpn_lshift's source (--placement) */
+    ADDSUB_V_IN_PLACE, /* v in place (--inplace) */
+    ADDSUB_ARRAYS
+};
+/* The array of that role, `limbs` past its place. */
+dot_limb_t *addsub_place(enum addsub_array role, size_t limbs);
 
 /* GMP's mpn_add_n / mpn_sub_n as contenders. */
 dot_limb_t addsub_gmp_add(dot_limb_t *r, const dot_limb_t *u, const dot_limb_t *v, size_t n);

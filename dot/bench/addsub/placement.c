@@ -40,9 +40,9 @@ int placement_table(int sub, int situation, int samples)
         c[nc] = (contender){"", sub ? k->sub_n : k->add_n};
         snprintf(c[nc++].label, sizeof c->label, "%s", wide);
     }
-    dot_limb_t *rbuf = addsub_place(2, 2048, 0), *ubuf = addsub_place(0, 0, 0),
-               *vbuf = addsub_place(1, 1024, 0);
-    dot_limb_t *w = addsub_place(4, 3072, 0), *expect = addsub_place(3, 3072, 0);
+    dot_limb_t *rbuf = addsub_place(ADDSUB_R, 0), *ubuf = addsub_place(ADDSUB_U, 0),
+               *vbuf = addsub_place(ADDSUB_V, 0);
+    dot_limb_t *w = addsub_place(ADDSUB_AUX, 0), *expect = addsub_place(ADDSUB_EXPECT, 0);
     dot_rng rng;
     dot_rng_seed(&rng, 11);
     printf("\n%s, %s: GMP's time / each one's (geometric mean over the 8 placements; worst)\n",
@@ -163,15 +163,19 @@ int alias_table(int samples)
                 for (size_t j = 0; j < nc; j++)
                     t[o][j][pr] = dot_median(cycles[o][j], (size_t)samples);
         }
+        double control[3]; /* each contender's median control time over the pairs */
+        for (size_t j = 0; j < nc; j++) {
+            double base[ALIAS_PAIRS];
+            memcpy(base, t[0][j], sizeof base);
+            control[j] = dot_median(base, ALIAS_PAIRS);
+        }
         for (int o = 0; o < ALIAS_OFFSETS; o++) {
             printf("%5zu %+9ld", n, offsets[o]);
             for (size_t j = 0; j < nc; j++) {
-                double base[ALIAS_PAIRS], slow[ALIAS_PAIRS];
-                memcpy(base, t[0][j], sizeof base);
-                double control = dot_median(base, ALIAS_PAIRS);
+                double slow[ALIAS_PAIRS];
                 size_t count = 0;
                 for (int pr = 0; pr < ALIAS_PAIRS; pr++) {
-                    double ratio = t[o][j][pr] / (o == 0 ? control : t[0][j][pr]);
+                    double ratio = t[o][j][pr] / (o == 0 ? control[j] : t[0][j][pr]);
                     if (ratio >= 1.5) {
                         slow[count++] = ratio;
                         slow_rows[pr] += o > 0 && j == nc - 1;

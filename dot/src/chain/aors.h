@@ -68,20 +68,9 @@
             RUN("sbbq", "btl $0, %k[cin]", [cin] "r"(cin));                                        \
     } while (0)
 
-DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
-                                        size_t n, dot_limb_t cin, dot_op op, dot_flavour flavour)
-{
-    (void)flavour;
-    dot_limb_t out;
-    unsigned t;
-    size_t turns = n;
-    DOT_CHAIN_FORMS(DOT_CHAIN_RUN);
-    return out;
-}
-
-/* chain_aors, leaving *rpp, *upp and *vpp past the n limbs it did: the asm already moves them over
- * the turns of four, so the caller keeps no copy of them (avx512/aors.h's chain head, which then
- * needs no callee-saved register). */
+/* The chain over n limbs, leaving *rpp, *upp and *vpp past them: the asm moves its pointers over
+ * the turns of four anyway, so a caller that goes on after these limbs keeps no copy of them
+ * (avx512/aors.h's chain heads, which then need no callee-saved register). */
 DOT_ALWAYS_INLINE dot_limb_t chain_aors_past(dot_limb_t **rpp, const dot_limb_t **upp,
                                              const dot_limb_t **vpp, size_t n, dot_limb_t cin,
                                              dot_op op)
@@ -93,6 +82,13 @@ DOT_ALWAYS_INLINE dot_limb_t chain_aors_past(dot_limb_t **rpp, const dot_limb_t 
     DOT_CHAIN_FORMS(DOT_CHAIN_RUN);
     *rpp = rp + n % 4, *upp = up + n % 4, *vpp = vp + n % 4;
     return out;
+}
+
+DOT_ALWAYS_INLINE dot_limb_t chain_aors(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                        size_t n, dot_limb_t cin, dot_op op, dot_flavour flavour)
+{
+    (void)flavour;
+    return chain_aors_past(&rp, &up, &vp, n, cin, op);
 }
 
 /* The same chain software-pipelined, for the dispatched entry points (dispatch.c): the first
