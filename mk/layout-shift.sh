@@ -2,7 +2,7 @@
 # The layout control: a library build relinked from its own objects with padding in the link, so
 # functions sit at other addresses with not one instruction changed. Timed against the build it
 # was made from, it shows what code placement alone does to a test: on the Intel VM a 64-byte
-# shift of stock GMP moved pi(10000) by 1.8% (README, "Intel (AVX-512)"). The byte copy
+# shift of stock GMP moved pi(10000) by 1.8% (results/MEASUREMENTS.md, "Intel (AVX-512)"). The byte copy
 # (NAME~copy) cannot show that.
 #
 #   mk/layout-shift.sh gmp|openssl OBJDIR VARIANT_DIR OUTDIR [BYTES | OBJ:BYTES[,...] | mod64:BYTES]
@@ -18,7 +18,7 @@
 # says where everything landed. mod64:BYTES (16, 32 or 48): BYTES in front of the first object
 # and again right after every object aligned to 64 bytes, which would otherwise absorb the shift:
 # a whole shift leaves every function after the first such object (GMP's copyi, lshift, ...) at
-# its offset modulo 64, and on the Intel VM that offset moved rsa by 1-2% (README); this form
+# its offset modulo 64, and on the Intel VM that offset moved rsa by 1-2% (results/MEASUREMENTS.md); this form
 # moves the functions of every object aligned to 16 bytes by BYTES modulo 64 (those aligned to 32
 # by 32 or by 0 when BYTES is 16 or 48; those aligned to 64 stay).
 #

@@ -135,7 +135,7 @@ test-libs-diagnostics: libs-gmp java-native
 # placement alone does to each test on this machine. The default, mod64:32, moves every function
 # by half a 64-byte line (all but the handful in objects aligned to 64): a whole shift leaves
 # every function after the first such object at its offset modulo 64, the placement that moved
-# rsa by 1-2% on the Intel VM (README).
+# rsa by 1-2% on the Intel VM (results/MEASUREMENTS.md).
 SHIFT_BYTES ?= mod64:32
 .PHONY: libs-shift libs-gmp-shift libs-openssl-shift test-libs-shift
 libs-shift: libs-gmp-shift libs-openssl-shift

@@ -62,7 +62,7 @@ DOT_ALWAYS_INLINE __m512i avx512_lookahead_phase1(__m512i a, __m512i b, dot_op o
 /* 1 in the lanes of vector k whose receiver bit is set in the broadcast `bits`, else 0: each
  * lane's own bit shifted to the top and back, two vector ops that stay in vector registers (the
  * alternatives, a masked add or masks merged with kunpck, move the bits through mask registers;
- * the README's "variants tried and not kept" says how they compared). */
+ * results/MEASUREMENTS.md says how they compared: "tried and not kept"). */
 DOT_ALWAYS_INLINE __m512i avx512_lookahead_receivers(__m512i bits, int k)
 {
     const int b = DOT_AVX512_W * k;

@@ -12,7 +12,7 @@
  * head-first form it replaced (one limb if n was odd, two if n & 2, each behind a jrcxz, then the
  * turns) took 18 in the dispatched entry (objdump of dot_add_n), and the
  * dispatched entry points trailed GMP's asm at most sizes from 8 to 32 limbs on the Intel VM
- * (README, "the chain's shape"). Only mov, lea, dec, jl, jnz and jrcxz run between the adc (sbb)
+ * (results/MEASUREMENTS.md, "The chain's shape"). Only mov, lea, dec, jl, jnz and jrcxz run between the adc (sbb)
  * instructions: none of them writes CF. An entry point without a carry in (a constant 0) starts
  * with clc, the others set CF from cin with bt. The loop starts on a 32-byte boundary (the
  * padding before it runs once a call, as NOPs): inlined wherever the code before it happened to
@@ -20,7 +20,7 @@
  * (`bench_addsub --small`; commit ec12905 has the figures). The dispatched entry points run the
  * software-pipelined form below (chain_aors_pipelined); the vector kernels' heads and tails inline
  * this one, which needs three registers fewer (with the other form they lost 13-32% at 32-64
- * limbs on Zen 4, README).
+ * limbs on Zen 4, results/MEASUREMENTS.md).
  */
 #ifndef DOT_CHAIN_AORS_H
 #define DOT_CHAIN_AORS_H
