@@ -67,10 +67,59 @@ final class KernelCase implements AutoCloseable {
         this.a = LimbCodec.fromLimbs(x);
         this.b = LimbCodec.fromLimbs(y);
         this.expected = op.expected(a, b, limbs);
-        this.up = arena.allocateFrom(ValueLayout.JAVA_LONG, x);
-        this.vp = arena.allocateFrom(ValueLayout.JAVA_LONG, y);
-        this.rp = arena.allocate(ValueLayout.JAVA_LONG, op.resultLimbs(limbs));
+        this.up = place(arena, Operand.U, limbs);
+        this.vp = place(arena, Operand.V, limbs);
+        this.rp = place(arena, Operand.R, op.resultLimbs(limbs));
+        MemorySegment.copy(x, 0, up, ValueLayout.JAVA_LONG, 0, limbs);
+        MemorySegment.copy(y, 0, vp, ValueLayout.JAVA_LONG, 0, limbs);
         this.bn = op == Op.BN_UADD || op == Op.BN_USUB ? new OpenSslNumbers(variant, x, y) : null;
+    }
+
+    /**
+     * Where each operand lies: on pages of its own, at its own offset from the page start, 1 KiB or
+     * more from the others modulo 4 KiB and on a 64-byte line, as in bench_addsub's tables
+     * (dot/bench/addsub/bench_addsub.h). Three allocations one after the other land wherever the
+     * allocator puts them: at 512 limbs rp sat 32 bytes past up modulo 4 KiB, where a vector load
+     * can wait for the previous call's store to another page (4K aliasing; the measurement log,
+     * results/MEASUREMENTS.md, "Zen 4 again", has what that does to AVX-512 kernels).
+     */
+    enum Operand {
+        U(0),
+        V(1024),
+        R(2048);
+
+        static final long PAGE = 4096;
+        final long pageOffset;
+
+        Operand(long pageOffset) {
+            this.pageOffset = pageOffset;
+        }
+    }
+
+    static MemorySegment place(Arena arena, Operand role, int limbs) {
+        long bytes = (long) limbs * Long.BYTES;
+        long span = (role.pageOffset + bytes + Operand.PAGE - 1) / Operand.PAGE * Operand.PAGE;
+        return arena.allocate(span, Operand.PAGE).asSlice(role.pageOffset, bytes);
+    }
+
+    /**
+     * The smallest distance, modulo 4 KiB, between the starts of any two of the given addresses
+     * (0 to 2048): below 64 bytes, a store to one may hold up a load from another in another page.
+     */
+    static long nearestModPage(long... addresses) {
+        long nearest = Operand.PAGE / 2;
+        for (int i = 0; i < addresses.length; i++) {
+            for (int j = i + 1; j < addresses.length; j++) {
+                long d = Math.floorMod(addresses[i] - addresses[j], Operand.PAGE);
+                nearest = Math.min(nearest, Math.min(d, Operand.PAGE - d));
+            }
+        }
+        return nearest;
+    }
+
+    /** The operands' addresses, rp, up, vp. */
+    long[] operandAddresses() {
+        return new long[] {rp.address(), up.address(), vp.address()};
     }
 
     static KernelCase open(Path root, String id) {

@@ -74,6 +74,29 @@ class KernelCaseTest {
         }
     }
 
+    /**
+     * The operands lie on pages of their own at 0, 1 KiB and 2 KiB modulo 4 KiB (KernelCase.place), at
+     * every size: 1 KiB or more apart, so no store to rp can hold up a load of up or vp in another
+     * page (4K aliasing). Control: the check must flag the layout three allocations one after the other
+     * gave at 512 limbs (up at 560 modulo 4 KiB, vp at 576, rp at 592).
+     */
+    @Test
+    void operandsLieApartModuloFourKiB() {
+        for (String id : List.of("libdot/scalar:add_n:512", "baseline/adc:sub_n:13", "libdot/scalar:add_n:8")) {
+            try (KernelCase c = KernelCase.open(ROOT, id)) {
+                long[] rpUpVp = c.operandAddresses();
+                assertEquals(KernelCase.Operand.R.pageOffset, rpUpVp[0] % KernelCase.Operand.PAGE, id);
+                assertEquals(KernelCase.Operand.U.pageOffset, rpUpVp[1] % KernelCase.Operand.PAGE, id);
+                assertEquals(KernelCase.Operand.V.pageOffset, rpUpVp[2] % KernelCase.Operand.PAGE, id);
+                assertTrue(KernelCase.nearestModPage(rpUpVp) >= 1024, id);
+                c.check();
+            }
+        }
+        long nearest = KernelCase.nearestModPage(4096L * 7 + 592, 4096L * 3 + 560, 4096L * 5 + 576);
+        assertEquals(16, nearest);
+        assertTrue(nearest < 64, "the control layout must be flagged");
+    }
+
     @Test
     void malformedCasesAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> KernelCase.open(ROOT, "libdot/scalar:add_n"));
