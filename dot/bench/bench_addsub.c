@@ -199,7 +199,8 @@ static int table(int sub, int cascade, int samples, const size_t *sizes, size_t 
         double med[MAX_CONTENDERS];
         /* The process's first measurement runs once untimed: timed, it read up to 1.6x slow for
          * every contender alike in about half the processes (not a clock ramp: a second of spinning
-         * before it did not help), and only that first row. This makes it rarer, not gone (results/MEASUREMENTS.md). */
+         * before it did not help), and only that first row. This makes it rarer, not gone
+         * (results/MEASUREMENTS.md). */
         static int warmed;
         if (!warmed++)
             (void)measure(c, nc, u, v, n, samples, inplace, med);

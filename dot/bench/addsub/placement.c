@@ -26,6 +26,18 @@ static void lshift_writer(dot_limb_t *u, const dot_limb_t *w, size_t n)
     mpn_lshift(u, w, (mp_size_t)n, 1);
 }
 
+/* The widest vector kernel this CPU runs (AVX-512, else AVX2) as contender *c: 1, or 0 if none. */
+static int add_widest(contender *c, int sub)
+{
+    const char *wide = dot_isa_supported("avx512") ? "avx512" : "avx2";
+    const dot_kernels *k = dot_kernels_for(wide);
+    if (!k)
+        return 0;
+    *c = (contender){"", sub ? k->sub_n : k->add_n};
+    snprintf(c->label, sizeof c->label, "%s", wide);
+    return 1;
+}
+
 int placement_table(int sub, int situation, int samples)
 {
     static const size_t sizes[] = {8, 12, 16, 20, 24, 25, 28, 31, 32, 33, 40, 48, 57, 64, 128, 256};
@@ -34,12 +46,7 @@ int placement_table(int sub, int situation, int samples)
     size_t nc = 2;
     const dot_kernels *chain = dot_kernels_for("chain");
     c[nc++] = (contender){"adc chain", sub ? chain->sub_n : chain->add_n};
-    const char *wide = dot_isa_supported("avx512") ? "avx512" : "avx2";
-    const dot_kernels *k = dot_kernels_for(wide);
-    if (k) {
-        c[nc] = (contender){"", sub ? k->sub_n : k->add_n};
-        snprintf(c[nc++].label, sizeof c->label, "%s", wide);
-    }
+    nc += add_widest(&c[nc], sub);
     dot_limb_t *rbuf = addsub_place(ADDSUB_R, 0), *ubuf = addsub_place(ADDSUB_U, 0),
                *vbuf = addsub_place(ADDSUB_V, 0);
     dot_limb_t *w = addsub_place(ADDSUB_AUX, 0), *expect = addsub_place(ADDSUB_EXPECT, 0);
@@ -105,13 +112,8 @@ int alias_table(int samples)
     contender c[3] = {{"gmp", addsub_gmp_add}};
     size_t nc = 1;
     c[nc++] = (contender){"adc chain", dot_kernels_for("chain")->add_n};
-    const char *wide = dot_isa_supported("avx512") ? "avx512"
-                       : dot_isa_supported("avx2") ? "avx2"
-                                                   : NULL;
-    if (wide) {
-        c[nc] = (contender){"", dot_kernels_for(wide)->add_n};
-        snprintf(c[nc++].label, sizeof c->label, "%s", wide);
-    }
+    const int wide = add_widest(&c[nc], 0);
+    nc += (size_t)wide;
     const size_t page = 4096, bytes = (2 * ALIAS_PAIRS + 1) * page;
     char *map = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (map == MAP_FAILED) {

@@ -7,20 +7,20 @@
  * lie below them (rp <= up, rp <= vp), since every limb is loaded before any higher limb is
  * stored. Constant time: the only branches depend on n, so the _ct flavour is the same code.
  *
- * Shape: n / 4 turns of four limbs, then the n % 4 last ones (the order GMP's loop uses), with
- * five instructions before the first turn (eight in the dispatched entry of e5502c0): the
- * head-first form it replaced (one limb if n was odd, two if n & 2, each behind a jrcxz, then the
- * turns) took 18 in the dispatched entry (objdump of dot_add_n), and the
- * dispatched entry points trailed GMP's asm at most sizes from 8 to 32 limbs on the Intel VM
- * (results/MEASUREMENTS.md, "The chain's shape"). Only mov, lea, dec, jl, jnz and jrcxz run between the adc (sbb)
- * instructions: none of them writes CF. An entry point without a carry in (a constant 0) starts
- * with clc, the others set CF from cin with bt. The loop starts on a 32-byte boundary (the
- * padding before it runs once a call, as NOPs): inlined wherever the code before it happened to
- * end, the dispatched add ran markedly slower than the chain's own function at some sizes
- * (`bench_addsub --small`; commit ec12905 has the figures). The dispatched entry points run the
- * software-pipelined form below (chain_aors_pipelined); the vector kernels' heads and tails inline
- * this one, which needs three registers fewer (with the other form they lost 13-32% at 32-64
- * limbs on Zen 4, results/MEASUREMENTS.md).
+ * Shape: n / 4 turns of four limbs, then the n % 4 last ones (the order GMP's loop uses), with five
+ * instructions before the first turn (eight in the dispatched entry of e5502c0): the head-first
+ * form it replaced (one limb if n was odd, two if n & 2, each behind a jrcxz, then the turns) took
+ * 18 in the dispatched entry (objdump of dot_add_n), and the dispatched entry points trailed GMP's
+ * asm at most sizes from 8 to 32 limbs on the Intel VM (results/MEASUREMENTS.md, "The chain's
+ * shape"). Only mov, lea, dec, jl, jnz and jrcxz run between the adc (sbb) instructions: none of
+ * them writes CF. An entry point without a carry in (a constant 0) starts with clc, the others set
+ * CF from cin with bt. The loop starts on a 32-byte boundary (the padding before it runs once a
+ * call, as NOPs): inlined wherever the code before it happened to end, the dispatched add ran
+ * markedly slower than the chain's own function at some sizes (`bench_addsub --small`; commit
+ * ec12905 has the figures). The dispatched entry points run the software-pipelined form below
+ * (chain_aors_pipelined); the vector kernels' heads and tails inline this one, which needs three
+ * registers fewer (with the other form they lost 13-32% at 32-64 limbs on Zen 4,
+ * results/MEASUREMENTS.md).
  */
 #ifndef DOT_CHAIN_AORS_H
 #define DOT_CHAIN_AORS_H

@@ -102,21 +102,6 @@ final class KernelCase implements AutoCloseable {
         return arena.allocate(span, Operand.PAGE).asSlice(role.pageOffset, bytes);
     }
 
-    /**
-     * The smallest distance, modulo 4 KiB, between the starts of any two of the given addresses
-     * (0 to 2048): below 64 bytes, a store to one may hold up a load from another in another page.
-     */
-    static long nearestModPage(long... addresses) {
-        long nearest = Operand.PAGE / 2;
-        for (int i = 0; i < addresses.length; i++) {
-            for (int j = i + 1; j < addresses.length; j++) {
-                long d = Math.floorMod(addresses[i] - addresses[j], Operand.PAGE);
-                nearest = Math.min(nearest, Math.min(d, Operand.PAGE - d));
-            }
-        }
-        return nearest;
-    }
-
     /** The operands' addresses, rp, up, vp. */
     long[] operandAddresses() {
         return new long[] {rp.address(), up.address(), vp.address()};

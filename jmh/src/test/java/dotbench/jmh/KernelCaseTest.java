@@ -88,13 +88,29 @@ class KernelCaseTest {
                 assertEquals(KernelCase.Operand.R.pageOffset, rpUpVp[0] % KernelCase.Operand.PAGE, id);
                 assertEquals(KernelCase.Operand.U.pageOffset, rpUpVp[1] % KernelCase.Operand.PAGE, id);
                 assertEquals(KernelCase.Operand.V.pageOffset, rpUpVp[2] % KernelCase.Operand.PAGE, id);
-                assertTrue(KernelCase.nearestModPage(rpUpVp) >= 1024, id);
+                assertTrue(nearestModPage(rpUpVp) >= 1024, id);
                 c.check();
             }
         }
-        long nearest = KernelCase.nearestModPage(4096L * 7 + 592, 4096L * 3 + 560, 4096L * 5 + 576);
+        long nearest = nearestModPage(4096L * 7 + 592, 4096L * 3 + 560, 4096L * 5 + 576);
         assertEquals(16, nearest);
         assertTrue(nearest < 64, "the control layout must be flagged");
+    }
+
+    /**
+     * The smallest distance, modulo 4 KiB, between the starts of any two of the given addresses
+     * (0 to 2048): below 64 bytes, a store to one may hold up a load from another in another page.
+     */
+    private static long nearestModPage(long... addresses) {
+        long page = KernelCase.Operand.PAGE;
+        long nearest = page / 2;
+        for (int i = 0; i < addresses.length; i++) {
+            for (int j = i + 1; j < addresses.length; j++) {
+                long d = Math.floorMod(addresses[i] - addresses[j], page);
+                nearest = Math.min(nearest, Math.min(d, page - d));
+            }
+        }
+        return nearest;
     }
 
     @Test
