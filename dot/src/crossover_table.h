@@ -4,7 +4,7 @@
  * NULL: the variant has one form, or it was not timed on that family, which keeps "shift").
  * Data, not code: regenerate, do not edit by hand. */
 {"zen4", "sse", MAX, MAX, MAX, MAX, NULL},
-{"zen4", "avx2", 320, MAX, MAX, MAX, NULL},
+{"zen4", "avx2", 27, 27, MAX, MAX, NULL},
 {"zen4", "avx512", 24, 24, 56, 51, "mask"},
 {"zen4", "ifma", 24, 24, 56, 51, "mask"},
 {"zen5", "sse", MAX, MAX, MAX, MAX, NULL},

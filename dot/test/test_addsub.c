@@ -4,7 +4,50 @@
 #include <stdlib.h>
 #include "common/addsub_battery.h"
 #include "common/check.h"
+#include <string.h>
+#include <gmp.h>
 #include "dot_impl.h"
+
+/* The planted control below: the AVX2 fast flavour's lane-shift kernel without its cascade check,
+ * compiled into this file only (the kernels under test are the library's, linked in). The AVX-512
+ * kernel's control is in the emulated test (emul/test_avx512.c). */
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#define DOT_LANE_CASCADE_CHECK 0
+#include "avx2/aors.h"
+
+/* Whole-operand cascades (all ones + 1, zero - 1) at every size up to 64 limbs: the kernel without
+ * the check must get some of them wrong, or the battery could not tell that the check works. */
+static unsigned avx2_unchecked_wrong(void)
+{
+    dot_limb_t u[64], v[64], want[64], got[64];
+    unsigned wrong = 0;
+    for (size_t n = 1; n <= 64; n++)
+        for (int is_sub = 0; is_sub < 2; is_sub++) {
+            for (size_t i = 0; i < n; i++) {
+                u[i] = is_sub ? 0 : ~(dot_limb_t)0;
+                v[i] = i == 0;
+            }
+            dot_limb_t cw = is_sub ? mpn_sub_n(want, u, v, (mp_size_t)n)
+                                   : mpn_add_n(want, u, v, (mp_size_t)n);
+            dot_limb_t cg = avx2_lane_aors(got, u, v, n, 0, is_sub ? DOT_OP_SUB : DOT_OP_ADD);
+            wrong += cw != cg || memcmp(want, got, n * sizeof *got) != 0;
+        }
+    return wrong;
+}
+#pragma GCC pop_options
+
+static void planted_avx2_no_cascade_check(void)
+{
+    if (!dot_kernels_for("avx2")) {
+        printf("avx2 planted control: not supported by this CPU\n");
+        return;
+    }
+    unsigned wrong = avx2_unchecked_wrong();
+    CHECK(wrong > 0, "planted control (avx2 lane shift without the cascade check) not caught");
+    printf("  planted control (avx2, no cascade check)  wrong in %u of 128 cascades: %s\n", wrong,
+           wrong ? "caught" : "NOT CAUGHT");
+}
 
 #define RANDOM_CASES 100000UL
 
@@ -50,6 +93,7 @@ int main(void)
         battery_for(names[i], k);
     }
     ct_mask_form();
+    planted_avx2_no_cascade_check();
     printf("dispatched entry points (%s):\n", dot_settings());
     dot_kernels entry = {.add_n = dot_add_n,
                          .sub_n = dot_sub_n,

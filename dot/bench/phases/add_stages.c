@@ -41,8 +41,9 @@ DOT_ALWAYS_INLINE dot_limb_t avx2_stage2(dot_limb_t *rp, const dot_limb_t *up, c
     uint64_t carry = 0;
     for (int k = 0; k < 2; k++) {
         uint64_t g, p;
-        keep256(avx2_phase1(_mm256_loadu_si256((const __m256i *)(up + 4 * k)),
-                            _mm256_loadu_si256((const __m256i *)(vp + 4 * k)), DOT_OP_ADD, &g, &p));
+        keep256(avx2_lookahead_phase1(_mm256_loadu_si256((const __m256i *)(up + 4 * k)),
+                                      _mm256_loadu_si256((const __m256i *)(vp + 4 * k)), DOT_OP_ADD,
+                                      &g, &p));
         __asm__ volatile("" : : "r"(p));
         carry = ((g << 1) | carry) >> 4;
     }
@@ -54,21 +55,21 @@ DOT_ALWAYS_INLINE dot_limb_t avx2_stage3(dot_limb_t *rp, const dot_limb_t *up, c
     uint64_t carry = 0;
     for (int k = 0; k < 2; k++) {
         uint64_t g, p;
-        __m256i r = avx2_phase1(_mm256_loadu_si256((const __m256i *)(up + 4 * k)),
-                                _mm256_loadu_si256((const __m256i *)(vp + 4 * k)), DOT_OP_ADD, &g,
-                                &p);
+        __m256i r = avx2_lookahead_phase1(_mm256_loadu_si256((const __m256i *)(up + 4 * k)),
+                                          _mm256_loadu_si256((const __m256i *)(vp + 4 * k)),
+                                          DOT_OP_ADD, &g, &p);
         __asm__ volatile("" : : "r"(p));
         uint64_t in = (g << 1) | carry;
         carry = in >> 4;
         __m256i bits = _mm256_set1_epi64x((long long)(in & 0xF));
-        _mm256_storeu_si256((__m256i *)(rp + 4 * k), avx2_apply(r, bits, 0, DOT_OP_ADD));
+        _mm256_storeu_si256((__m256i *)(rp + 4 * k), avx2_lookahead_apply(r, bits, 0, DOT_OP_ADD));
     }
     return carry;
 }
 
 DOT_ALWAYS_INLINE dot_limb_t avx2_full(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp)
 {
-    return avx2_aors(rp, up, vp, 8, 0, DOT_OP_ADD, DOT_FAST);
+    return avx2_lookahead_aors(rp, up, vp, 8, 0, DOT_OP_ADD, DOT_FAST);
 }
 DEFINE_TIMER(time_avx2_load, KEEP_CARRY(avx2_stage_load(rp, up, vp)))
 DEFINE_TIMER(time_avx2_stage1, KEEP_CARRY(avx2_stage1(rp, up, vp)))
