@@ -116,13 +116,9 @@ DOT_ALWAYS_INLINE int avx2_lane_group(dot_limb_t *rp, const dot_limb_t *up, cons
     for (int k = 0; k < vecs; k++) {
         __m256i a = avx2_flip(_mm256_loadu_si256((const __m256i *)(up + DOT_AVX2_W * k)));
         __m256i b = _mm256_loadu_si256((const __m256i *)(vp + DOT_AVX2_W * k));
-        if (op == DOT_OP_ADD) {
-            r[k] = _mm256_add_epi64(a, b);
-            c[k] = _mm256_cmpgt_epi64(a, r[k]); /* carry out: a > a + b, unsigned */
-        } else {
-            r[k] = _mm256_sub_epi64(a, b);
-            c[k] = _mm256_cmpgt_epi64(avx2_flip(b), a); /* borrow out: b > a, unsigned */
-        }
+        /* carry out iff a > a + b, borrow out iff a - b > a (unsigned: both wrap past a) */
+        r[k] = op == DOT_OP_ADD ? _mm256_add_epi64(a, b) : _mm256_sub_epi64(a, b);
+        c[k] = op == DOT_OP_ADD ? _mm256_cmpgt_epi64(a, r[k]) : _mm256_cmpgt_epi64(r[k], a);
     }
     DOT_UNROLL
     for (int k = 0; k < vecs; k++) {
