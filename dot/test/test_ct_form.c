@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include "common/addsub_battery.h"
 #include "common/check.h"
 #include "common/child.h"
 #include "dot_impl.h"
@@ -22,25 +23,15 @@ static const char *form_of(const dot_kernels *k)
     return "mixed";
 }
 
+static dot_limb_t dispatched_ct(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                size_t n, int is_sub)
+{
+    return is_sub ? dot_sub_n_ct(rp, up, vp, n) : dot_add_n_ct(rp, up, vp, n);
+}
+
 /* Whether the dispatched _ct entry points agree with GMP on a whole-operand cascade from 1 to 80
  * limbs (all on the vector kernel under DOT_CROSSOVER=0), in both directions. */
-static int dispatched_ct_right(void)
-{
-    dot_limb_t u[80], v[80], r[80], want[80];
-    for (size_t n = 1; n <= 80; n++)
-        for (int sub = 0; sub < 2; sub++) {
-            for (size_t i = 0; i < n; i++) {
-                u[i] = sub ? 0 : ~(dot_limb_t)0;
-                v[i] = i == 0;
-            }
-            dot_limb_t c = sub ? mpn_sub_n(want, u, v, (mp_size_t)n)
-                               : mpn_add_n(want, u, v, (mp_size_t)n);
-            dot_limb_t got = sub ? dot_sub_n_ct(r, u, v, n) : dot_add_n_ct(r, u, v, n);
-            if (got != c || memcmp(r, want, n * sizeof *r) != 0)
-                return 0;
-        }
-    return 1;
-}
+static int dispatched_ct_right(void) { return dot_whole_cascades_wrong(dispatched_ct, 80) == 0; }
 
 /* The child: "<avx512 table's form> <ifma table's form> <the ct= part of the settings> <right>",
  * "-" for a table this CPU lacks and for settings without a ct= part. */

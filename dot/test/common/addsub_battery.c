@@ -5,6 +5,24 @@
 
 const size_t dot_paper_sizes[12] = {8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512};
 
+unsigned dot_whole_cascades_wrong(dot_aors_op_fn fn, size_t max_n)
+{
+    dot_limb_t u[80], v[80], want[80], got[80];
+    unsigned wrong = 0;
+    for (size_t n = 1; n <= max_n && n <= 80; n++)
+        for (int is_sub = 0; is_sub < 2; is_sub++) {
+            for (size_t i = 0; i < n; i++) {
+                u[i] = is_sub ? 0 : ~(dot_limb_t)0;
+                v[i] = i == 0;
+            }
+            dot_limb_t cw = is_sub ? mpn_sub_n(want, u, v, (mp_size_t)n)
+                                   : mpn_add_n(want, u, v, (mp_size_t)n);
+            dot_limb_t cg = fn(got, u, v, n, is_sub);
+            wrong += cw != cg || memcmp(want, got, n * sizeof *got) != 0;
+        }
+    return wrong;
+}
+
 #define MAXN 512
 #define GUARD 4
 #define MAX_OFFSET 3

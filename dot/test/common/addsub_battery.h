@@ -21,6 +21,15 @@ typedef struct {
  * rule) and at unaligned offsets, with guard limbs checked. */
 void dot_addsub_battery(const dot_aors_case *c, unsigned long random_cases);
 
+/* An add (is_sub 0) or subtract (1) of n limbs, for dot_whole_cascades_wrong. */
+typedef dot_limb_t (*dot_aors_op_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                                     int is_sub);
+
+/* Whole-operand cascades (all ones + 1, zero - 1) at every size from 1 to max_n <= 80 limbs, both
+ * operations: how many fn gets wrong against GMP (result or carry out). The planted controls
+ * (a lane shift built without its cascade check) must get some wrong, a real kernel none. */
+unsigned dot_whole_cascades_wrong(dot_aors_op_fn fn, size_t max_n);
+
 /* The paper's twelve operand sizes, in limbs (512 .. 32768 bits). */
 extern const size_t dot_paper_sizes[12];
 

@@ -10,23 +10,18 @@
 #define DOT_LANE_CASCADE_CHECK 0
 #include "avx512/aors.h"
 
-/* Whole-operand cascades (all ones + 1, zero - 1) at every size up to 64 limbs: the kernel without
- * the check must get some of them wrong, or the battery could not tell that the check works. */
+/* The unchecked lane shift as dot_whole_cascades_wrong calls it. */
+static dot_limb_t avx512_unchecked(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp,
+                                   size_t n, int is_sub)
+{
+    return avx512_lane_aors(rp, up, vp, n, 0, is_sub ? DOT_OP_SUB : DOT_OP_ADD);
+}
+
+/* Whole-operand cascades up to 64 limbs: the kernel without the check must get some wrong, or the
+ * battery could not tell that the check works. */
 static void planted_no_cascade_check(void)
 {
-    dot_limb_t u[64], v[64], want[64], got[64];
-    unsigned wrong = 0;
-    for (size_t n = 1; n <= 64; n++)
-        for (int is_sub = 0; is_sub < 2; is_sub++) {
-            for (size_t i = 0; i < n; i++) {
-                u[i] = is_sub ? 0 : ~(dot_limb_t)0;
-                v[i] = i == 0;
-            }
-            dot_limb_t cw = is_sub ? mpn_sub_n(want, u, v, (mp_size_t)n)
-                                   : mpn_add_n(want, u, v, (mp_size_t)n);
-            dot_limb_t cg = avx512_lane_aors(got, u, v, n, 0, is_sub ? DOT_OP_SUB : DOT_OP_ADD);
-            wrong += cw != cg || memcmp(want, got, n * sizeof *got) != 0;
-        }
+    unsigned wrong = dot_whole_cascades_wrong(avx512_unchecked, 64);
     CHECK(wrong > 0, "planted control (lane shift without the cascade check) not caught");
     printf("  planted control (no cascade check)  wrong in %u of 128 cascades: %s\n", wrong,
            wrong ? "caught" : "NOT CAUGHT");
