@@ -20,11 +20,12 @@
  * unmodified kernel. The add kernels (avx512/aors.h, avx2/aors.h) have no phase marks, so their
  * stages are put together here from those headers' own helpers for the one-vector-group path an
  * 8-limb call takes (avx2: two 4-limb groups, carry chained): the loads alone, loads + add, then
- * phases 2 and 3; the last stage is the lookahead kernel from the same header (<isa>_lookahead_aors):
- * for avx2 with phase 4 behind its branch (the library's fast flavour until the lane shift), for
- * avx512 its _ct flavour. The library's fast flavours, the lane shifts, have no separate phase 2. Phase 1 is split into load and add because the paper's carry-to-add ratio
- * (Tables 1 and 3) divides by the add alone. The stage before the last is the common path
- * without its check; the last stage adds the check and, when a cascade occurs, phase 4.
+ * phases 2 and 3; the last stage is the lookahead kernel from the same header
+ * (<isa>_lookahead_aors): for avx2 with phase 4 behind its branch (the library's fast flavour
+ * until the lane shift), for avx512 its _ct flavour. The library's fast flavours, the lane shifts,
+ * have no separate phase 2. Phase 1 is split into load and add because the paper's
+ * carry-to-add ratio (Tables 1 and 3) divides by the add alone. The stage before the last is the
+ * common path without its check; the last stage adds the check and, when a cascade occurs, phase 4.
  *
  * --json FILE writes the medians, each phase's share of the kernel (the loop overhead left
  * out) and the paper's summary figures (carry-to-add ratio, IFMA compute share) with percentile
