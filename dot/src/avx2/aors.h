@@ -16,7 +16,7 @@
  * n % 4 limbs go through the add-with-carry chain.
  *
  * Constant-time flavour, the lookahead (avx2_lookahead_*): lane masks come out through
- * vmovmskpd, dot_lookahead resolves every cascade of eight vectors (32 limbs) with one add and no
+ * vmovmskpd, dot_lookahead resolves every cascade of four vectors (16 limbs) with one add and no
  * branch on the data, and the carries go back in by matching a broadcast of the receiver bits
  * against each lane's own bit. The last n % 4 limbs go through the chain (the driver in
  * dot_impl.h).
@@ -29,7 +29,10 @@
 #include "../lookahead.h"
 
 #define DOT_AVX2_W 4
-#define DOT_AVX2_GROUP 8      /* vectors per lookahead pass */
+/* vectors per lookahead pass: with eight, the results, the receiver selectors and the constants
+ * did not fit the 16 ymm registers (gcc reloaded selectors from memory and kept the carry on the
+ * stack); four run the `_ct` kernel 1.05x-1.38x faster (results/MEASUREMENTS.md) */
+#define DOT_AVX2_GROUP 4
 #define DOT_AVX2_LANE_GROUP 4 /* vectors per cascade check of the lane shift */
 /* 0 only in the planted control of test_addsub.c, which must then see cascades go wrong. */
 #ifndef DOT_LANE_CASCADE_CHECK
@@ -75,7 +78,11 @@ DOT_ALWAYS_INLINE __m256i avx2_lookahead_apply(__m256i r, __m256i bits, int k, d
  * store, and the group's receiver bits in every lane. */
 DOT_ALWAYS_INLINE __m256i avx2_lookahead_load(const dot_limb_t *p)
 {
-    return _mm256_loadu_si256((const __m256i *)p);
+    __m256i v = _mm256_loadu_si256((const __m256i *)p);
+    /* hides the load's origin from gcc, which would otherwise load u twice (once folded into the
+     * add, once into the flip): three loads a vector instead of two */
+    __asm__("" : "+x"(v));
+    return v;
 }
 DOT_ALWAYS_INLINE void avx2_lookahead_store(dot_limb_t *p, __m256i v)
 {
