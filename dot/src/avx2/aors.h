@@ -31,7 +31,8 @@
 #define DOT_AVX2_W 4
 /* vectors per lookahead pass: with eight, the results, the receiver selectors and the constants
  * did not fit the 16 ymm registers (gcc reloaded selectors from memory and kept the carry on the
- * stack); four run the `_ct` kernel 1.05x-1.38x faster (results/MEASUREMENTS.md) */
+ * stack); four, with u loaded once (avx2_lookahead_load), run the `_ct` kernel 1.03x-1.38x faster
+ * (results/libdot-avx2-ct-zen4-f57247c.txt) */
 #define DOT_AVX2_GROUP 4
 #define DOT_AVX2_LANE_GROUP 4 /* vectors per cascade check of the lane shift */
 /* 0 only in the planted control of test_addsub.c, which must then see cascades go wrong. */
