@@ -93,12 +93,13 @@ DOT_API void dot_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
  * schoolbook moves the crossover to Karatsuba, start Karatsuba products at karatsuba_mul limbs
  * and squares at karatsuba_sqr. Without the IFMA kernels (the C loops are slower than such a
  * library's own code) or with DOT_BASECASE=off: mul_from = sqr_from = SIZE_MAX and
- * karatsuba_* = 0, meaning "keep your own". DOT_BASECASE may also set any of the four with the
- * IFMA kernels, the others coming from the table: a list such as
- * "mul=16,sqr=28,karatsuba_mul=64,karatsuba_sqr=64", mul and sqr from DOT_BASECASE_WINDOW_MIN to
- * DOT_MUL_BASECASE_MAX or "off", the Karatsuba thresholds from DOT_BASECASE_WINDOW_MIN to
- * DOT_MUL_BASECASE_MAX + 1 or "own" (GMP's). Any other value prints a message and aborts, on every
- * variant. (The patched GMP copies these into its own thresholds at its first schoolbook call of
+ * karatsuba_* = 0, meaning "keep your own". The same table holds dot_powm's window (powm_from,
+ * below). DOT_BASECASE may also set any of the five with the IFMA kernels, the others coming from
+ * the table: a list such as "mul=16,sqr=28,karatsuba_mul=64,karatsuba_sqr=64,powm=12", mul and
+ * sqr from DOT_BASECASE_WINDOW_MIN to DOT_MUL_BASECASE_MAX or "off", the Karatsuba thresholds
+ * from DOT_BASECASE_WINDOW_MIN to DOT_MUL_BASECASE_MAX + 1 or "own" (GMP's), powm from
+ * DOT_BASECASE_WINDOW_MIN to DOT_POWM_MAX or "off". Any other value prints a message and aborts,
+ * on every variant. (The patched GMP copies these into its own thresholds at its first schoolbook call of
  * DOT_BASECASE_WINDOW_MIN limbs or more.)
  * No window starts below DOT_BASECASE_WINDOW_MIN and no Karatsuba threshold here is below it, on
  * any CPU (the kernels' fixed cost loses below it): a library may send a smaller operand to its
@@ -106,10 +107,22 @@ DOT_API void dot_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
 #define DOT_BASECASE_WINDOW_MIN 12
 typedef struct dot_basecase_tuning {
     size_t mul_from, sqr_from, karatsuba_mul, karatsuba_sqr;
+    size_t powm_from; /* dot_powm takes moduli of powm_from to DOT_POWM_MAX limbs; SIZE_MAX: none */
     const char *source; /* e.g. "zen4 table", "DOT_BASECASE=off", "no ifma kernel" */
 } dot_basecase_tuning;
 /* The window in force (resolved with the variant, on first use). */
 DOT_API const dot_basecase_tuning *dot_basecase_active(void);
+
+/* {rp, n} = {bp, n}^{ep, en} mod {mp, n} with the IFMA kernels: radix-2^52 Montgomery products,
+ * a fixed window of up to 5 bits, R^2 mod m found without a division. For m odd, m > 1,
+ * mp[n - 1] != 0, b < m, en >= 1 (e = 0 gives 1); rp may be bp but no other operand. Not constant
+ * time (the window's table index and the products' normalisation follow the data), like GMP's
+ * mpn_powm, which it serves. Takes the call and returns 1 when the dispatched variant is ifma and
+ * powm_from <= n <= DOT_POWM_MAX (the window above: where it beats GMP's own exponentiation on
+ * this CPU family); otherwise returns 0 and leaves rp alone, for the caller's own code. */
+#define DOT_POWM_MAX 48
+DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                     const dot_limb_t *mp, size_t n);
 
 /* One instruction-set variant's kernels, each at every size (no crossover applied). Every
  * pointer is non-NULL: where a variant's own version of a kernel is missing or slower, the table

@@ -144,10 +144,12 @@ static void resolve(void)
     format_size(c, sizeof c, crossovers.add_n_ct);
     format_size(d, sizeof d, crossovers.sub_n_ct);
     window = dot_basecase_for(&cpu, v->k.name);
-    char basecase[128] = "basecase=off";
+    char basecase[160] = "basecase=off";
     if (window.mul_from != SIZE_MAX || window.sqr_from != SIZE_MAX || window.karatsuba_mul ||
-        window.karatsuba_sqr) {
-        char m[24] = "off", s[24] = "off", km[24] = "own", ks[24] = "own";
+        window.karatsuba_sqr || window.powm_from != SIZE_MAX) {
+        char m[24] = "off", s[24] = "off", km[24] = "own", ks[24] = "own", pw[40] = "off";
+        if (window.powm_from != SIZE_MAX)
+            snprintf(pw, sizeof pw, "%zu-%d", window.powm_from, DOT_POWM_MAX);
         if (window.mul_from != SIZE_MAX)
             snprintf(m, sizeof m, "%zu+", window.mul_from);
         if (window.sqr_from != SIZE_MAX)
@@ -156,7 +158,8 @@ static void resolve(void)
             snprintf(km, sizeof km, "%zu", window.karatsuba_mul);
         if (window.karatsuba_sqr)
             snprintf(ks, sizeof ks, "%zu", window.karatsuba_sqr);
-        snprintf(basecase, sizeof basecase, "basecase=mul:%s,sqr:%s,karatsuba:%s/%s", m, s, km, ks);
+        snprintf(basecase, sizeof basecase, "basecase=mul:%s,sqr:%s,karatsuba:%s/%s,powm:%s", m, s,
+                 km, ks, pw);
     }
     snprintf(settings, sizeof settings,
              "isa=%s crossover=add_n:%s,sub_n:%s,add_n_ct:%s,sub_n_ct:%s (%s)%s mul=%s %s (%s)",
@@ -194,26 +197,13 @@ static inline int use_chain(int op, size_t n)
 
 #ifdef DOT_DEBUG
 /* Debug builds check the contracts of dot.h on every call and abort with a message. */
-static int overlap(const dot_limb_t *a, size_t an, const dot_limb_t *b, size_t bn)
-{
-    return a < b + bn && b < a + an;
-}
-
-static void contract(int ok, const char *fn, const char *what)
-{
-    if (!ok) {
-        fprintf(stderr, "libdot: %s: contract violated: %s\n", fn, what);
-        abort();
-    }
-}
-
 static void check_aors(const char *fn, const dot_limb_t *rp, const dot_limb_t *up,
                        const dot_limb_t *vp, size_t n, dot_limb_t cin)
 {
-    contract(n >= 1, fn, "n >= 1");
-    contract(cin <= 1, fn, "carry in is 0 or 1");
-    contract(rp <= up || !overlap(rp, n, up, n), fn, "rp overlaps up from above");
-    contract(rp <= vp || !overlap(rp, n, vp, n), fn, "rp overlaps vp from above");
+    dot_contract(n >= 1, fn, "n >= 1");
+    dot_contract(cin <= 1, fn, "carry in is 0 or 1");
+    dot_contract(rp <= up || !dot_overlap(rp, n, up, n), fn, "rp overlaps up from above");
+    dot_contract(rp <= vp || !dot_overlap(rp, n, vp, n), fn, "rp overlaps vp from above");
 }
 
 /* Which kernel the calling thread's last add/sub call ran, so tests can see the crossover act. */
@@ -223,21 +213,21 @@ const char *dot_debug_last_path(void) { return last_path; }
 static void check_mul(const char *fn, const dot_limb_t *rp, size_t rn, const dot_limb_t *up,
                       const dot_limb_t *vp, size_t n)
 {
-    contract(!overlap(rp, rn, up, n) && (!vp || !overlap(rp, rn, vp, n)), fn,
-             "rp overlaps an input");
+    dot_contract(!dot_overlap(rp, rn, up, n) && (!vp || !dot_overlap(rp, rn, vp, n)), fn,
+                 "rp overlaps an input");
 }
 static void check_mulb(const char *fn, const dot_limb_t *rp, const dot_limb_t *up, size_t un,
                        const dot_limb_t *vp, size_t vn)
 {
-    contract(vn >= 1 && vn <= un && vn <= DOT_MUL_BASECASE_MAX, fn,
-             "1 <= vn <= un, vn <= DOT_MUL_BASECASE_MAX");
-    contract(!overlap(rp, un + vn, up, un) && !overlap(rp, un + vn, vp, vn), fn,
-             "rp overlaps an input");
+    dot_contract(vn >= 1 && vn <= un && vn <= DOT_MUL_BASECASE_MAX, fn,
+                 "1 <= vn <= un, vn <= DOT_MUL_BASECASE_MAX");
+    dot_contract(!dot_overlap(rp, un + vn, up, un) && !dot_overlap(rp, un + vn, vp, vn), fn,
+                 "rp overlaps an input");
 }
 #define DOT_CHECK_AORS(rp, up, vp, n, cin) check_aors(__func__, rp, up, vp, n, cin)
 #define DOT_CHECK_MULB(rp, up, un, vp, vn) check_mulb(__func__, rp, up, un, vp, vn)
 #define DOT_CHECK_SQRB(n)                                                                          \
-    contract((n) <= DOT_MUL_BASECASE_MAX, __func__, "n <= DOT_MUL_BASECASE_MAX")
+    dot_contract((n) <= DOT_MUL_BASECASE_MAX, __func__, "n <= DOT_MUL_BASECASE_MAX")
 #define DOT_CHECK_MUL(rp, rn, up, vp, n) check_mul(__func__, rp, rn, up, vp, n)
 #define DOT_NOTE_PATH(path) (last_path = (path))
 #else

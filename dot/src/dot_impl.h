@@ -59,6 +59,10 @@ void dot_ifma_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, cons
 /* {rp, 2n} = {up, n}^2 for 1 <= n <= DOT_MUL_BASECASE_MAX (dot.h). */
 void dot_scalar_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
 void dot_ifma_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
+/* {rp, n} = {bp, n}^{ep, en} mod {mp, n} with IFMA (ifma/powm.h), for an odd m > 1 with
+ * mp[n - 1] != 0, b < m and 1 <= n <= DOT_POWM_MAX (dot.h). */
+void dot_ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                   const dot_limb_t *mp, size_t n);
 
 /* A variant's constant-time entry points for one operation (_ct and its carry-in form: add_n ->
  * add_nc_ct) from its always-inline core <isa>_aors(rp, up, vp, n, cin, op, flavour); alone, they
@@ -172,6 +176,21 @@ void dot_choose_ct_form(const dot_cpu *cpu, dot_kernels *k, char *said, size_t l
 dot_basecase_tuning dot_basecase_for(const dot_cpu *cpu, const char *isa);
 
 #ifdef DOT_DEBUG
+#include <stdio.h>
+#include <stdlib.h>
+/* Debug builds check the contracts of dot.h on every call: a broken rule aborts with a message
+ * naming the function and the rule. */
+static inline int dot_overlap(const dot_limb_t *a, size_t an, const dot_limb_t *b, size_t bn)
+{
+    return a < b + bn && b < a + an;
+}
+static inline void dot_contract(int ok, const char *fn, const char *what)
+{
+    if (!ok) {
+        fprintf(stderr, "libdot: %s: contract violated: %s\n", fn, what);
+        abort();
+    }
+}
 /* Debug builds only: "chain" or "vector", the kernel the calling thread's last dispatched add/sub
  * call ran ("none" before any). */
 const char *dot_debug_last_path(void);

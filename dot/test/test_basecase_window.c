@@ -72,21 +72,22 @@ static void expect(const char *isa, const char *basecase, int routed, const char
 /* The settings string's basecase item with the override `basecase`: each of want_* (NULL: the
  * table's value, not checked) must appear as the field it names. */
 static void overridden(const char *basecase, const char *mul, const char *sqr, const char *kmul,
-                       const char *ksqr, const char *source)
+                       const char *ksqr, const char *powm, const char *source)
 {
     dot_child_result c = run("ifma", basecase);
     const char *item = strstr(c.out, "basecase=mul:");
-    char m[24] = "", s[24] = "", km[24] = "", ks[24] = "";
+    char m[24] = "", s[24] = "", km[24] = "", ks[24] = "", pw[24] = "";
     int ok = WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 && item && strstr(c.out, source) &&
-             sscanf(item, "basecase=mul:%23[^,],sqr:%23[^,],karatsuba:%23[^/]/%23[^ ]", m, s, km,
-                    ks) == 4;
+             sscanf(item, "basecase=mul:%23[^,],sqr:%23[^,],karatsuba:%23[^/]/%23[^,],powm:%23[^ ]",
+                    m, s, km, ks, pw) == 5;
     ok = ok && (!mul || strcmp(m, mul) == 0) && (!sqr || strcmp(s, sqr) == 0) &&
-         (!kmul || strcmp(km, kmul) == 0) && (!ksqr || strcmp(ks, ksqr) == 0);
+         (!kmul || strcmp(km, kmul) == 0) && (!ksqr || strcmp(ks, ksqr) == 0) &&
+         (!powm || strcmp(pw, powm) == 0);
     CHECK(ok,
-          "DOT_BASECASE=%s: expected mul:%s,sqr:%s,karatsuba:%s/%s from \"%s\", child printed "
-          "\"%s\" (stderr: %s)",
+          "DOT_BASECASE=%s: expected mul:%s,sqr:%s,karatsuba:%s/%s,powm:%s from \"%s\", child "
+          "printed \"%s\" (stderr: %s)",
           basecase, mul ? mul : "(table)", sqr ? sqr : "(table)", kmul ? kmul : "(table)",
-          ksqr ? ksqr : "(table)", source, c.out, c.err);
+          ksqr ? ksqr : "(table)", powm ? powm : "(table)", source, c.out, c.err);
     printf("  DOT_ISA=ifma    DOT_BASECASE=%s -> %s", basecase, c.out);
 }
 
@@ -109,6 +110,10 @@ int main(int argc, char **argv)
                   t.mul_from <= DOT_MUL_BASECASE_MAX && t.karatsuba_mul >= DOT_BASECASE_WINDOW_MIN,
               "family %s: expected a window from \"%s\", got %zu.. from \"%s\"", rows[i].family,
               rows[i].source, t.mul_from, t.source);
+        CHECK(t.powm_from == SIZE_MAX ||
+                  (t.powm_from >= DOT_BASECASE_WINDOW_MIN && t.powm_from <= DOT_POWM_MAX),
+              "family %s: powm window from %zu is outside %d..%d", rows[i].family, t.powm_from,
+              DOT_BASECASE_WINDOW_MIN, DOT_POWM_MAX);
     }
     printf("mul_from sqr_from karatsuba_mul karatsuba_sqr | source | dot_settings():\n");
     if (dot_isa_supported("ifma")) {
@@ -126,11 +131,12 @@ int main(int argc, char **argv)
     /* A list sets the items it names and keeps the table's others (only the IFMA variant uses
      * them); "off" and "own" are the words for "not routed" and "GMP's own threshold". */
     if (dot_isa_supported("ifma")) {
-        overridden("mul=12,sqr=64,karatsuba_mul=65,karatsuba_sqr=12", "12+", "64+", "65", "12",
+        overridden("mul=12,sqr=64,karatsuba_mul=65,karatsuba_sqr=12,powm=48", "12+", "64+", "65",
+                   "12", "48-48", "DOT_BASECASE, the rest from the");
+        overridden("mul=20", "20+", NULL, NULL, NULL, NULL, "DOT_BASECASE, the rest from the");
+        overridden("sqr=off,karatsuba_sqr=own,powm=off", NULL, "off", NULL, "own", "off",
                    "DOT_BASECASE, the rest from the");
-        overridden("mul=20", "20+", NULL, NULL, NULL, "DOT_BASECASE, the rest from the");
-        overridden("sqr=off,karatsuba_sqr=own", NULL, "off", NULL, "own",
-                   "DOT_BASECASE, the rest from the");
+        overridden("powm=20", NULL, NULL, NULL, NULL, "20-48", "DOT_BASECASE, the rest from the");
         /* the planted control: the same list with no ifma kernel leaves everything GMP's */
         expect("scalar", "mul=20", 0, "no ifma kernel, DOT_BASECASE not applied");
     } else {
@@ -151,7 +157,11 @@ int main(int argc, char **argv)
                                       "mul=own",
                                       "mul=99999999999999999999999",
                                       "muls=16",
-                                      "mul=16,off"};
+                                      "mul=16,off",
+                                      "powm=11",
+                                      "powm=49",
+                                      "powm=own",
+                                      "powm="};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         dot_child_result c = run(NULL, bad[i]);
         CHECK(dot_child_aborted_with(&c, "DOT_BASECASE=") && strstr(c.err, bad[i]),

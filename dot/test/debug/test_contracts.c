@@ -8,6 +8,16 @@
 
 static dot_limb_t buf[32];
 
+/* dot_powm's operands within its contract: b at 8, odd m > b at 16, e at 24 (4 limbs each) */
+static void powm_operands(dot_limb_t *b)
+{
+    for (int i = 0; i < 4; i++) {
+        b[8 + i] = 0x1234 + (dot_limb_t)i;
+        b[16 + i] = ~(dot_limb_t)0;
+    }
+    b[24] = 65537;
+}
+
 /* Each child breaks (or keeps) one rule; the name is the child's argument. */
 static int child(const char *name)
 {
@@ -24,12 +34,25 @@ static int child(const char *name)
         dot_mul_4x4(b, b + 4, b + 16);
     else if (!strcmp(name, "sqr rp overlaps up"))
         dot_sqr_4x4(b + 2, b);
-    else if (!strcmp(name, "in place")) { /* allowed: rp == up, rp == vp, rp below up or vp */
+    else if (!strcmp(name, "powm m even")) {
+        powm_operands(b);
+        b[16] = 2;
+        dot_powm(b, b + 8, b + 24, 1, b + 16, 4);
+    } else if (!strcmp(name, "powm b = m")) {
+        powm_operands(b);
+        memcpy(b + 8, b + 16, 4 * sizeof *b);
+        dot_powm(b, b + 8, b + 24, 1, b + 16, 4);
+    } else if (!strcmp(name, "powm rp overlaps m")) {
+        powm_operands(b);
+        dot_powm(b + 14, b + 8, b + 24, 1, b + 16, 4);
+    } else if (!strcmp(name, "in place")) { /* allowed: rp == up, rp == vp, rp below up or vp */
         dot_add_n(b, b, b + 16, 8);
         dot_sub_n_ct(b + 16, b, b + 16, 8);
         dot_sub_n(b, b + 1, b + 16, 4);
         dot_add_nc_ct(b + 15, b, b + 16, 4, 1);
         dot_mul_4x4(b + 8, b, b + 16);
+        powm_operands(b);
+        dot_powm(b + 8, b + 8, b + 24, 1, b + 16, 4); /* rp == bp */
     } else
         return 3;
     printf("returned\n");
@@ -49,6 +72,9 @@ int main(int argc, char **argv)
         {"cin=2", "carry in is 0 or 1"},
         {"mul rp overlaps up", "rp overlaps an input"},
         {"sqr rp overlaps up", "rp overlaps an input"},
+        {"powm m even", "m odd, m > 1"},
+        {"powm b = m", "b < m"},
+        {"powm rp overlaps m", "rp overlaps e or m"},
     };
     for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
         dot_child_result c = dot_run_self(broken[i].name, NULL);

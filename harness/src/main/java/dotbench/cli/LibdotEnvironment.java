@@ -63,7 +63,13 @@ final class LibdotEnvironment {
 
     static final int WINDOW_MAX = 64;
 
-    /** A DOT_BASECASE list: items mul, sqr (N or off) and karatsuba_mul, karatsuba_sqr (N + 1 at most, or own). */
+    /** The largest modulus dot_powm takes, in limbs (dot.h's DOT_POWM_MAX): the powm item's maximum. */
+    static final int POWM_MAX = 48;
+
+    /**
+     * A DOT_BASECASE list: items mul, sqr (N or off), karatsuba_mul, karatsuba_sqr (N + 1 at most, or own) and powm
+     * (P or off).
+     */
     private static void checkBasecase(String value) {
         for (String item : value.split(",", -1)) {
             int eq = item.indexOf('=');
@@ -71,14 +77,16 @@ final class LibdotEnvironment {
             String v = eq < 0 ? "" : item.substring(eq + 1);
             boolean window = key.equals("mul") || key.equals("sqr");
             boolean karatsuba = key.equals("karatsuba_mul") || key.equals("karatsuba_sqr");
-            int max = window ? WINDOW_MAX : WINDOW_MAX + 1;
+            boolean powm = key.equals("powm");
+            int max = window ? WINDOW_MAX : powm ? POWM_MAX : WINDOW_MAX + 1;
             boolean ok = eq >= 0
-                    && (window || karatsuba)
-                    && (v.equals(window ? "off" : "own") || inRange(v, WINDOW_MIN, max));
+                    && (window || karatsuba || powm)
+                    && (v.equals(karatsuba ? "own" : "off") || inRange(v, WINDOW_MIN, max));
             if (!ok) {
                 throw usage("DOT_BASECASE=" + value + ": '" + item + "' is not one of mul=N, sqr=N (N from "
                         + WINDOW_MIN + " to " + WINDOW_MAX + ", or off), karatsuba_mul=K, karatsuba_sqr=K (K from "
-                        + WINDOW_MIN + " to " + (WINDOW_MAX + 1) + ", or own); or the whole value off");
+                        + WINDOW_MIN + " to " + (WINDOW_MAX + 1) + ", or own), powm=P (P from " + WINDOW_MIN
+                        + " to " + POWM_MAX + ", or off); or the whole value off");
             }
         }
     }

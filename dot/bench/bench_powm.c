@@ -1,0 +1,85 @@
+/*
+ * libdot's IFMA exponentiation (dot_ifma_powm, the kernel behind dot_powm) against GMP's mpz_powm
+ * (its assembly basecases and redc on an assembly build), at the modulus sizes of RSA-CRT halves
+ * and around them: b^e mod m with a random odd m of n full limbs, b < m and e of n limbs (a CRT
+ * exponent is as long as its modulus). TSC cycles per call, median of interleaved samples; every
+ * result is checked against GMP's before it is timed. The last column says whether dot_powm, as
+ * dispatched now, takes that size (the window of dot_basecase_active(), DOT_BASECASE=powm=...).
+ * usage: bench_powm [--quick]
+ */
+#include <gmp.h>
+#include <stdio.h>
+#include <string.h>
+#include "../test/common/check.h"
+#include "dot.h"
+#include "dot_impl.h"
+#include "gmp_origin.h"
+#include "timing.h"
+
+int main(int argc, char **argv)
+{
+    int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    if (argc > 2 || (argc > 1 && !quick)) {
+        fprintf(stderr, "usage: %s [--quick]\n", argv[0]);
+        return 2;
+    }
+    printf("libdot %s, %s; GMP %s from %s\n", dot_version(), dot_settings(), gmp_version,
+           dot_gmp_origin());
+    if (!dot_isa_supported("ifma")) {
+        printf("this CPU has no IFMA: dot_powm declines every call, nothing to time\n");
+        return 0;
+    }
+    static const size_t sizes[] = {4, 6, 8, 10, 12, 14, 16, 20, 24, 32, 40, 48};
+    const int samples = quick ? 5 : 21;
+    const dot_basecase_tuning *w = dot_basecase_active();
+    int ifma = strcmp(dot_isa(), "ifma") == 0;
+    printf("b^e mod m, n-limb m and e: TSC cycles per call (median of %d samples)\n", samples);
+    printf("%5s %12s %12s  | %9s  %s\n", "n", "mpz_powm", "dot ifma", "dot vs gmp",
+           "dot_powm takes it");
+    dot_rng rng;
+    dot_rng_seed(&rng, 23);
+    mpz_t zm, zb, ze, zr;
+    mpz_inits(zm, zb, ze, zr, NULL);
+    static double cycles[2][21];
+    int status = 0;
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        size_t n = sizes[s];
+        dot_limb_t m[DOT_POWM_MAX], b[DOT_POWM_MAX], e[DOT_POWM_MAX], r[DOT_POWM_MAX];
+        for (size_t i = 0; i < n; i++) {
+            m[i] = dot_rng_next(&rng);
+            b[i] = dot_rng_next(&rng);
+            e[i] = dot_rng_next(&rng);
+        }
+        m[0] |= 1;
+        m[n - 1] |= (dot_limb_t)1 << 63;
+        b[n - 1] >>= 1;
+        mpz_import(zm, n, -1, sizeof *m, 0, 0, m);
+        mpz_import(zb, n, -1, sizeof *b, 0, 0, b);
+        mpz_import(ze, n, -1, sizeof *e, 0, 0, e);
+        mpz_powm(zr, zb, ze, zm);
+        dot_ifma_powm(r, b, e, n, m, n);
+        dot_limb_t want[DOT_POWM_MAX] = {0};
+        mpz_export(want, NULL, -1, sizeof *want, 0, 0, zr);
+        if (memcmp(r, want, n * sizeof *r) != 0) {
+            fprintf(stderr, "dot_ifma_powm gives a wrong result at %zu limbs: not timed\n", n);
+            status = 1;
+            continue;
+        }
+        for (int t = 0; t < samples; t++)
+            for (int j = 0; j < 2; j++) {
+                int k = (j + t) % 2;
+                uint64_t t0 = dot_tsc_begin();
+                if (k == 0)
+                    mpz_powm(zr, zb, ze, zm);
+                else
+                    dot_ifma_powm(r, b, e, n, m, n);
+                cycles[k][t] = (double)(dot_tsc_end() - t0);
+            }
+        double gmp = dot_median(cycles[0], (size_t)samples);
+        double dot = dot_median(cycles[1], (size_t)samples);
+        int takes = ifma && n >= w->powm_from && n <= DOT_POWM_MAX;
+        printf("%5zu %12.0f %12.0f  | %9.2fx  %s\n", n, gmp, dot, gmp / dot, takes ? "yes" : "no");
+    }
+    mpz_clears(zm, zb, ze, zr, NULL);
+    return status;
+}

@@ -1,0 +1,258 @@
+/*
+ * b^e mod m with AVX-512 IFMA in radix 2^52 (dot_powm, dot.h): Montgomery form with R = 2^(52k),
+ * k = ceil((bits(m) + 2) / 52) digits, so R > 4m and every value may stay "almost" reduced
+ * (below 2m) from one product to the next; only the result is reduced fully.
+ *
+ * 1. The product (pw_amm): a * b / R mod m, below 2m, for a and b below 2m in 52-bit digits. The
+ *    digits of b and of m sit in nv vectors (nv = k/8 + 1: one lane past the top digit, which the
+ *    shift below reads). For each digit a_i: the IFMA low and high halves of a_i * b into two
+ *    accumulator sets; the Montgomery digit q = (acc_0 + a_i b_0) m' mod 2^52 made in the vector
+ *    unit, from a broadcast of lane 0 and the term u_i = lo52(a_i b_0) m', computed in a general
+ *    register off the chain (IFMA reads 52 bits of each source, so q needs no masking); the halves
+ *    of q * m added; then lane 0 (now a multiple of 2^52) drops out: every vector moves one lane
+ *    down (valignq), the high halves join, and lane 0's carry goes to the new lane 0. Lanes stay
+ *    below 2^60 (four terms under 2^52 an iteration, at most 63 iterations).
+ * 2. Normalisation: each lane keeps its low 52 bits and passes the rest one lane up, in vector
+ *    registers, until no lane has anything to pass: one round on random values; a run of all-ones
+ *    digits takes one round a digit (the planted control in the tests drops the repeat).
+ * 3. The exponentiation: a fixed window of w bits (w from 1 to 5, whichever costs the fewest
+ *    products for this exponent length), a table of b^0..b^(2^w - 1) in Montgomery form, w
+ *    squarings and one product a window. Not constant time (nor is GMP's mpn_powm, which this
+ *    serves; mpn_sec_powm keeps GMP's own code).
+ * 4. R^2 mod m (to enter Montgomery form) without a division: 2^(bits-1) doubled modulo m in 64-bit
+ *    limbs up to 2^(52k + c), c from 32 to 63, then squared and multiplied by 2^(52k + 1) along the
+ *    binary digits of 52k, each product adding its operands' offsets over R.
+ *
+ * The vector count is a compile-time constant in each instance (pw_amm_1..8): with a run-time
+ * count gcc kept the accumulators in memory.
+ */
+#ifndef DOT_IFMA_POWM_H
+#define DOT_IFMA_POWM_H
+
+#include "mul_basecase.h" /* to_digits, to_limbs, BC_MASK52 */
+
+/* 1 but in the emulated test's planted control: there normalisation makes one round only. */
+#ifndef DOT_POWM_FULL_NORMALISE
+#define DOT_POWM_FULL_NORMALISE 1
+#endif
+
+#define PW_MAX_VECS 8 /* 63 digits and the lane past them: moduli of up to 3274 bits */
+/* digit buffers: whole vectors, plus the 16 digits to_limbs may read past the number */
+#define PW_DIGITS (8 * PW_MAX_VECS + 16)
+#define PW_MAX_WINDOW 5
+
+typedef struct {
+    size_t k;        /* digits; R = 2^(52k) */
+    uint64_t mprime; /* -m^-1 mod 2^52 */
+    uint64_t m[PW_DIGITS] __attribute__((aligned(64)));
+} pw_ctx;
+
+typedef void (*pw_amm_fn)(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c);
+
+static inline __attribute__((always_inline)) void
+pw_amm(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c, const int nv)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i mprime = _mm512_set1_epi64((long long)c->mprime);
+    const __m512i lane0 = _mm512_setr_epi64(-1, 0, 0, 0, 0, 0, 0, 0);
+    const uint64_t b0 = b[0];
+    __m512i lo[PW_MAX_VECS], hi[PW_MAX_VECS], bv[PW_MAX_VECS];
+    _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
+    {
+        lo[j] = zero;
+        bv[j] = _mm512_loadu_si512((const void *)(b + 8 * j));
+    }
+    __m512i t0 = zero; /* lane 0's value at the start of the iteration, in every lane */
+    for (size_t i = 0; i < c->k; i++) {
+        const uint64_t u = (((a[i] * b0) & BC_MASK52) * c->mprime) & BC_MASK52;
+        const __m512i ai = _mm512_set1_epi64((long long)a[i]);
+        _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
+        {
+            hi[j] = _mm512_madd52hi_epu64(zero, ai, bv[j]);
+            lo[j] = _mm512_madd52lo_epu64(lo[j], ai, bv[j]);
+        }
+        const __m512i q = _mm512_madd52lo_epu64(_mm512_set1_epi64((long long)u), t0, mprime);
+        _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
+        {
+            const __m512i mj = _mm512_load_si512((const void *)(c->m + 8 * j));
+            lo[j] = _mm512_madd52lo_epu64(lo[j], q, mj);
+            hi[j] = _mm512_madd52hi_epu64(hi[j], q, mj);
+        }
+        const __m512i carry = _mm512_and_si512(_mm512_srli_epi64(lo[0], 52), lane0);
+        /* the next lane 0 (lane 1, lane 0's high halves and carry) summed in one 128-bit lane and
+         * broadcast, beside the shift below rather than after it: the next q waits for this */
+        const __m128i low = _mm512_castsi512_si128(lo[0]);
+        t0 = _mm512_broadcastq_epi64(
+            _mm_add_epi64(_mm_add_epi64(_mm_unpackhi_epi64(low, low), _mm_srli_epi64(low, 52)),
+                          _mm512_castsi512_si128(hi[0])));
+        _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
+        {
+            const __m512i above = j + 1 < nv ? lo[j + 1] : zero;
+            lo[j] = _mm512_add_epi64(_mm512_alignr_epi64(above, lo[j], 1), hi[j]);
+        }
+        lo[0] = _mm512_add_epi64(lo[0], carry);
+    }
+    /* one round always (its test would cost more than the round), more while a lane overflows */
+    const __m512i mask = _mm512_set1_epi64((long long)BC_MASK52);
+    for (;;) {
+        __m512i cy[PW_MAX_VECS];
+        _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++) cy[j] = _mm512_srli_epi64(lo[j], 52);
+        _Pragma("GCC unroll 8") for (int j = nv - 1; j >= 0; j--)
+        {
+            const __m512i up = _mm512_alignr_epi64(cy[j], j ? cy[j - 1] : zero, 7);
+            lo[j] = _mm512_add_epi64(_mm512_and_si512(lo[j], mask), up);
+        }
+        if (!DOT_POWM_FULL_NORMALISE) {
+            _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
+                lo[j] = _mm512_and_si512(lo[j], mask);
+            break;
+        }
+        __mmask8 over = 0;
+        _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
+            over |= _mm512_test_epi64_mask(lo[j], _mm512_andnot_si512(mask, lo[j]));
+        if (DOT_LIKELY(!over))
+            break;
+    }
+    _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
+        _mm512_storeu_si512((void *)(r + 8 * j), lo[j]);
+}
+
+#define PW_AMM_INSTANCE(N)                                                                         \
+    static void pw_amm_##N(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c)     \
+    {                                                                                              \
+        pw_amm(r, a, b, c, N);                                                                     \
+    }
+PW_AMM_INSTANCE(1)
+PW_AMM_INSTANCE(2)
+PW_AMM_INSTANCE(3)
+PW_AMM_INSTANCE(4)
+PW_AMM_INSTANCE(5)
+PW_AMM_INSTANCE(6)
+PW_AMM_INSTANCE(7)
+PW_AMM_INSTANCE(8)
+
+static inline int pw_cmp(const dot_limb_t *x, const dot_limb_t *y, size_t n)
+{
+    for (size_t i = n; i-- > 0;)
+        if (x[i] != y[i])
+            return x[i] > y[i] ? 1 : -1;
+    return 0;
+}
+
+static inline void pw_sub(dot_limb_t *x, const dot_limb_t *y, size_t n)
+{
+    unsigned char borrow = 0;
+    for (size_t i = 0; i < n; i++) {
+        dot_limb_t d = x[i] - y[i] - borrow;
+        borrow = (x[i] < y[i]) || (x[i] - y[i] < borrow);
+        x[i] = d;
+    }
+}
+
+/* x = 2x mod m, for x < m (n limbs) */
+static inline void pw_double_mod(dot_limb_t *x, const dot_limb_t *m, size_t n)
+{
+    dot_limb_t out = x[n - 1] >> 63;
+    for (size_t i = n - 1; i > 0; i--)
+        x[i] = x[i] << 1 | x[i - 1] >> 63;
+    x[0] <<= 1;
+    if (out || pw_cmp(x, m, n) >= 0)
+        pw_sub(x, m, n);
+}
+
+/* Bits pos..pos+w-1 of the exponent (w <= 5; bits past the top read as zero). */
+static inline unsigned pw_bits(const dot_limb_t *ep, size_t en, size_t pos, unsigned w)
+{
+    size_t i = pos / 64, s = pos % 64;
+    dot_limb_t v = ep[i] >> s;
+    if (s + w > 64 && i + 1 < en)
+        v |= ep[i + 1] << (64 - s);
+    return (unsigned)(v & ((1u << w) - 1));
+}
+
+/* The window width with the fewest products for an exponent of eb bits: eb / w products after the
+ * squarings, 2^w - 2 to fill the table. */
+static inline unsigned pw_window(size_t eb)
+{
+    unsigned best = 1;
+    size_t best_cost = SIZE_MAX;
+    for (unsigned w = 1; w <= PW_MAX_WINDOW; w++) {
+        size_t cost = (eb + w - 1) / w + ((size_t)1 << w);
+        if (cost < best_cost) {
+            best_cost = cost;
+            best = w;
+        }
+    }
+    return best;
+}
+
+/* {rp, n} = {bp, n}^{ep, en} mod {mp, n}: m odd, m > 1, mp[n - 1] != 0, b < m,
+ * 1 <= n <= DOT_POWM_MAX; rp may be bp. e = 0 gives 1. */
+static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                             const dot_limb_t *mp, size_t n)
+{
+    static const pw_amm_fn amm_of[PW_MAX_VECS + 1] = {
+        NULL, pw_amm_1, pw_amm_2, pw_amm_3, pw_amm_4, pw_amm_5, pw_amm_6, pw_amm_7, pw_amm_8};
+    size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
+    pw_ctx c;
+    c.k = (bits + 2 + 51) / 52;
+    const size_t nv = c.k / 8 + 1;
+    const pw_amm_fn amm = amm_of[nv];
+    memset(c.m, 0, sizeof c.m);
+    to_digits(c.m, mp, n, c.k);
+    uint64_t inv = mp[0]; /* m^-1 mod 2^64 by Newton's iteration: 3, 6, 12, 24, 48, 96 bits */
+    for (int i = 0; i < 5; i++)
+        inv *= 2 - mp[0] * inv;
+    c.mprime = (0 - inv) & BC_MASK52;
+
+    /* R^2 mod m (4. above) */
+    size_t t = 52 * c.k, tb = 64 - (size_t)__builtin_clzll(t);
+    size_t s = tb > 6 ? tb - 6 : 0, c0 = t >> s;
+    dot_limb_t x[DOT_POWM_MAX];
+    uint64_t one[PW_DIGITS] = {1}, r1[PW_DIGITS] = {0}, rr[PW_DIGITS] = {0};
+    uint64_t acc[PW_DIGITS] = {0};
+    memset(x, 0, n * sizeof *x);
+    x[(bits - 1) / 64] = (dot_limb_t)1 << ((bits - 1) % 64);
+    /* x = 2^(52k + off) mod m, off from bits - 1 - 52k (negative) to c0 */
+    for (long off = (long)bits - 1 - (long)t; off < (long)c0;) {
+        pw_double_mod(x, mp, n);
+        if (++off == 1)
+            to_digits(r1, x, n, c.k);
+    }
+    to_digits(rr, x, n, c.k);
+    for (size_t i = s; i-- > 0;) {
+        amm(rr, rr, rr, &c);
+        if (t >> i & 1)
+            amm(rr, rr, r1, &c);
+    }
+
+    uint64_t table[1 << PW_MAX_WINDOW][8 * PW_MAX_VECS] __attribute__((aligned(64)));
+    size_t top = en;
+    while (top > 0 && ep[top - 1] == 0)
+        top--;
+    size_t eb = top ? 64 * top - (size_t)__builtin_clzll(ep[top - 1]) : 0;
+    const unsigned w = pw_window(eb);
+    uint64_t bd[PW_DIGITS] = {0};
+    to_digits(bd, bp, n, c.k);
+    amm(table[0], one, rr, &c); /* R mod m: 1 in Montgomery form */
+    amm(table[1], bd, rr, &c);
+    for (unsigned i = 2; i < 1u << w; i++)
+        amm(table[i], table[i - 1], table[1], &c);
+
+    size_t windows = (eb + w - 1) / w;
+    /* 8nv digits: acc's zeros past them stay for to_limbs */
+    memcpy(acc, table[windows ? pw_bits(ep, top, (windows - 1) * w, w) : 0], 8 * nv * sizeof *acc);
+    for (size_t pos = windows; pos-- > 1;) {
+        for (unsigned sq = 0; sq < w; sq++)
+            amm(acc, acc, acc, &c);
+        unsigned digit = pw_bits(ep, top, (pos - 1) * w, w);
+        if (digit)
+            amm(acc, acc, table[digit], &c);
+    }
+    amm(acc, acc, one, &c); /* out of Montgomery form: at most m */
+    to_limbs(rp, n, acc);
+    if (pw_cmp(rp, mp, n) >= 0)
+        pw_sub(rp, mp, n);
+}
+
+#endif

@@ -1,0 +1,33 @@
+/* dot_powm (dot.h): the window check in front of the IFMA exponentiation (ifma/powm.h). The
+ * window is the basecase table's powm_from (basecase_window.c): SIZE_MAX, so no size, on every
+ * variant but ifma, with DOT_BASECASE=off or powm=off, and on families not measured. */
+#include "dot_impl.h"
+
+#ifdef DOT_DEBUG
+static void check_powm(const char *fn, const dot_limb_t *rp, const dot_limb_t *bp,
+                       const dot_limb_t *ep, size_t en, const dot_limb_t *mp, size_t n)
+{
+    dot_contract(n >= 1 && en >= 1, fn, "n >= 1, en >= 1");
+    dot_contract((mp[0] & 1) && mp[n - 1] != 0 && (n > 1 || mp[0] > 1), fn,
+                 "m odd, m > 1, mp[n - 1] != 0");
+    size_t i = n;
+    while (i > 0 && bp[i - 1] == mp[i - 1])
+        i--;
+    dot_contract(i > 0 && bp[i - 1] < mp[i - 1], fn, "b < m");
+    dot_contract(!dot_overlap(rp, n, ep, en) && !dot_overlap(rp, n, mp, n), fn,
+                 "rp overlaps e or m");
+}
+#endif
+
+int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+             const dot_limb_t *mp, size_t n)
+{
+#ifdef DOT_DEBUG
+    check_powm(__func__, rp, bp, ep, en, mp, n);
+#endif
+    const dot_basecase_tuning *w = dot_basecase_active();
+    if (n < w->powm_from || n > DOT_POWM_MAX)
+        return 0;
+    dot_ifma_powm(rp, bp, ep, en, mp, n);
+    return 1;
+}

@@ -1,0 +1,124 @@
+/* The exponentiation battery shared by the native test (dot_powm and the IFMA kernel) and the
+ * emulated one (the IFMA kernel under SIMDe): for every modulus size 1..max_n limbs, against GMP's
+ * mpz_powm, moduli of every shape (random odd, all-ones limbs, 2^(64n-1) + 1, a short top limb),
+ * bases 0, 1, m - 1 and random, exponents 0, 1, 2, random of up to three times the modulus's
+ * length and with zero limbs on top, the result written between guard limbs, and once in place
+ * over the base. */
+#ifndef DOT_TEST_POWM_BATTERY_H
+#define DOT_TEST_POWM_BATTERY_H
+
+#include <gmp.h>
+#include <string.h>
+#include "check.h"
+#include "dot.h"
+
+typedef void (*dot_powm_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                            const dot_limb_t *, size_t);
+
+#define POWM_GUARD 3
+#define POWM_SENTINEL UINT64_C(0x5a5a5a5a5a5a5a5a)
+#define POWM_MAX_E (3 * DOT_POWM_MAX + 2)
+
+static const char *const powm_shapes[] = {"random", "all-ones", "2^(64n-1)+1", "short top limb"};
+
+/* A modulus of n limbs of the given shape: odd, > 1, top limb non-zero. */
+static void powm_modulus(dot_limb_t *m, size_t n, int shape, dot_rng *r)
+{
+    for (size_t i = 0; i < n; i++)
+        m[i] = shape == 1 ? ~(dot_limb_t)0 : shape == 2 ? 0 : dot_rng_next(r);
+    if (shape == 2)
+        m[n - 1] = (dot_limb_t)1 << 63;
+    if (shape == 3)
+        m[n - 1] = 1 + dot_rng_below(r, 1000);
+    m[0] |= 1;
+    if (n == 1 && m[0] == 1)
+        m[0] = 3;
+}
+
+/* Expected b^e mod m into want (n limbs) from GMP. */
+static void powm_oracle(dot_limb_t *want, const dot_limb_t *b, const dot_limb_t *e, size_t en,
+                        const dot_limb_t *m, size_t n)
+{
+    mpz_t zb, ze, zm, zr;
+    mpz_inits(zb, ze, zm, zr, NULL);
+    mpz_import(zb, n, -1, sizeof *b, 0, 0, b);
+    mpz_import(ze, en, -1, sizeof *e, 0, 0, e);
+    mpz_import(zm, n, -1, sizeof *m, 0, 0, m);
+    mpz_powm(zr, zb, ze, zm);
+    memset(want, 0, n * sizeof *want);
+    mpz_export(want, NULL, -1, sizeof *want, 0, 0, zr);
+    mpz_clears(zb, ze, zm, zr, NULL);
+}
+
+/* One case: fn against GMP, the result between guards; then once more in place over b. Returns 1
+ * when both agree and no guard changed. */
+static int powm_case(dot_powm_fn fn, const dot_limb_t *b, const dot_limb_t *e, size_t en,
+                     const dot_limb_t *m, size_t n)
+{
+    dot_limb_t want[DOT_POWM_MAX], buf[DOT_POWM_MAX + 2 * POWM_GUARD], inplace[DOT_POWM_MAX];
+    powm_oracle(want, b, e, en, m, n);
+    for (size_t i = 0; i < n + 2 * POWM_GUARD; i++)
+        buf[i] = POWM_SENTINEL;
+    fn(buf + POWM_GUARD, b, e, en, m, n);
+    int ok = memcmp(buf + POWM_GUARD, want, n * sizeof *want) == 0;
+    for (size_t i = 0; i < POWM_GUARD; i++)
+        ok = ok && buf[i] == POWM_SENTINEL && buf[POWM_GUARD + n + i] == POWM_SENTINEL;
+    memcpy(inplace, b, n * sizeof *b);
+    fn(inplace, inplace, e, en, m, n);
+    return ok && memcmp(inplace, want, n * sizeof *want) == 0;
+}
+
+/* per_size cases at each n from min_n to max_n; returns the number that failed. */
+static unsigned long powm_battery(const char *name, dot_powm_fn fn, size_t min_n, size_t max_n,
+                                  int per_size, uint64_t seed)
+{
+    dot_rng r;
+    dot_rng_seed(&r, seed);
+    unsigned long bad = 0, cases = 0;
+    dot_limb_t m[DOT_POWM_MAX], b[DOT_POWM_MAX], e[POWM_MAX_E];
+    for (size_t n = min_n; n <= max_n; n++) {
+        for (int t = 0; t < per_size; t++) {
+            int shape = t % 4, base = t / 4 % 4,
+                ex = (t + t / 4 + t / 16) % 4; /* 16 cases: each pair */
+            powm_modulus(m, n, shape, &r);
+            /* b < m: random limbs below the top one, which stays under m's */
+            for (size_t i = 0; i < n; i++)
+                b[i] = dot_rng_next(&r);
+            b[n - 1] = m[n - 1] > 1 ? dot_rng_below(&r, m[n - 1]) : 0;
+            if (base == 0 || base == 1) {
+                memset(b, 0, n * sizeof *b);
+                b[0] = (dot_limb_t)base;
+            } else if (base == 2) {
+                memcpy(b, m, n * sizeof *b);
+                b[0] -= 1; /* m is odd: no borrow */
+            }
+            size_t en = 1 + dot_rng_below(&r, 3 * n);
+            for (size_t i = 0; i < en; i++)
+                e[i] = dot_rng_next(&r);
+            if (ex == 0) {
+                en = 1 + dot_rng_below(&r, 3);
+                memset(e, 0, en * sizeof *e);
+                e[0] = dot_rng_below(&r, 3); /* 0, 1 or 2, with zero limbs above */
+            } else if (ex == 1) {
+                e[en - 1] = 0; /* a zero top limb */
+                en += 2;
+                e[en - 2] = e[en - 1] = 0;
+            } else if (ex == 2) {
+                en = 1;
+                e[0] >>= dot_rng_below(&r, 64); /* short exponents: narrow windows */
+            }
+            cases++;
+            if (!powm_case(fn, b, e, en, m, n) && bad++ < 5)
+                CHECK(0,
+                      "%s: %zu-limb %s modulus, case %d: differs from mpz_powm or wrote "
+                      "outside the result",
+                      name, n, powm_shapes[shape], t);
+        }
+    }
+    CHECK(bad == 0, "%s: %lu of %lu exponentiations wrong", name, bad, cases);
+    printf("  %-34s %lu exponentiations (moduli of %zu to %zu limbs): %s\n", name, cases, min_n,
+           max_n, bad ? "FAILED" : "ok");
+    return bad;
+}
+
+#endif

@@ -1,0 +1,44 @@
+/* The IFMA exponentiation compiled against SIMDe plus the shim (emulate512.h with
+ * emulate_ifma.h), against GMP's mpz_powm, with a planted control. */
+#include <stdio.h>
+#include "../common/powm_battery.h"
+#include "dot_impl.h"
+/* The planted control below: the kernel with one normalisation round only, compiled into this
+ * file (the kernel under test is the library's, linked in). */
+#define DOT_POWM_FULL_NORMALISE 0
+#include "ifma/powm.h"
+
+static void one_round(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                      const dot_limb_t *mp, size_t n)
+{
+    ifma_powm(rp, bp, ep, en, mp, n);
+}
+
+/* Moduli of all-ones limbs with base m - 1: long runs of all-ones digits, where one round of
+ * normalisation leaves carries behind; some results must come out wrong. */
+static void planted_one_round(void)
+{
+    dot_limb_t m[16], b[16], e[2], want[16], got[16];
+    unsigned wrong = 0;
+    for (size_t n = 1; n <= 16; n++) {
+        for (size_t i = 0; i < n; i++)
+            m[i] = b[i] = ~(dot_limb_t)0;
+        b[0] -= 1;
+        e[0] = 0x10001 + n;
+        e[1] = 0;
+        powm_oracle(want, b, e, 2, m, n);
+        one_round(got, b, e, 2, m, n);
+        wrong += memcmp(want, got, n * sizeof *got) != 0;
+    }
+    CHECK(wrong > 0, "planted control (one normalisation round) not caught");
+    printf("  planted control (one normalisation round)  wrong in %u of 16 all-ones moduli: %s\n",
+           wrong, wrong ? "caught" : "NOT CAUGHT");
+}
+
+int main(void)
+{
+    printf("ifma exponentiation (emulated with SIMDe and the IFMA shim):\n");
+    powm_battery("ifma kernel", dot_ifma_powm, 1, 32, 16, 3);
+    planted_one_round();
+    return dot_check_summary();
+}
