@@ -5,13 +5,16 @@
  *
  * 1. The product (pw_amm): a * b / R mod m, below 2m, for a and b below 2m in 52-bit digits. The
  *    digits of b and of m sit in nv vectors (nv = k/8 + 1: one lane past the top digit, which the
- *    shift below reads). For each digit a_i: the IFMA low and high halves of a_i * b into two
- *    accumulator sets; the Montgomery digit q = (acc_0 + a_i b_0) m' mod 2^52 made in the vector
- *    unit, from a broadcast of lane 0 and the term u_i = lo52(a_i b_0) m', computed in a general
- *    register off the chain (IFMA reads 52 bits of each source, so q needs no masking); the halves
- *    of q * m added; then lane 0 (now a multiple of 2^52) drops out: every vector moves one lane
- *    down (valignq), the high halves join, and lane 0's carry goes to the new lane 0. Lanes stay
- *    below 2^60 (four terms under 2^52 an iteration, at most 63 iterations).
+ *    shift below reads). For each digit a_i, with a_i b's low halves already in the accumulator
+ *    and its high halves beside it: the Montgomery digit q = (acc_0 + a_i b_0) m' mod 2^52 made in
+ *    the vector unit from t, lane 0's value without a_i b_0, in every lane, and the term
+ *    u_i = lo52(a_i b_0) m', computed in a general register off the chain (IFMA reads 52 bits of
+ *    each source, so q needs no masking); the halves of q * m added; then lane 0 (now a multiple
+ *    of 2^52) drops out: every vector moves one lane down (valignq) and takes the high halves,
+ *    lane 0's carry and the next digit's a_(i+1) b low halves. The next t is summed from lane 1,
+ *    lane 0's high halves and its carry in a 128-bit lane beside the shift, so the next q does not
+ *    wait for it. Lanes stay below 2^60 (four terms under 2^52 an iteration, at most 63
+ *    iterations).
  * 2. Normalisation: each lane keeps its low 52 bits and passes the rest one lane up, in vector
  *    registers, until no lane has anything to pass: one round on random values; a run of all-ones
  *    digits takes one round a digit (the planted control in the tests drops the repeat).
@@ -56,64 +59,70 @@ pw_amm(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c, const
     const __m512i mprime = _mm512_set1_epi64((long long)c->mprime);
     const __m512i lane0 = _mm512_setr_epi64(-1, 0, 0, 0, 0, 0, 0, 0);
     const uint64_t b0 = b[0];
+    /* lo: the accumulator, a_i b's low halves already in; hi: a_i b's high halves */
     __m512i lo[PW_MAX_VECS], hi[PW_MAX_VECS], bv[PW_MAX_VECS];
-    _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
-    {
-        lo[j] = zero;
+    const __m512i a0 = _mm512_set1_epi64((long long)a[0]);
+#pragma GCC unroll 8
+    for (int j = 0; j < nv; j++) {
         bv[j] = _mm512_loadu_si512((const void *)(b + 8 * j));
+        lo[j] = _mm512_madd52lo_epu64(zero, a0, bv[j]);
+        hi[j] = _mm512_madd52hi_epu64(zero, a0, bv[j]);
     }
-    __m512i t0 = zero; /* lane 0's value at the start of the iteration, in every lane */
+    __m512i t0 = zero; /* lane 0's value at the start of the iteration but a_i b_0, in every lane */
     for (size_t i = 0; i < c->k; i++) {
         const uint64_t u = (((a[i] * b0) & BC_MASK52) * c->mprime) & BC_MASK52;
-        const __m512i ai = _mm512_set1_epi64((long long)a[i]);
-        _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
-        {
-            hi[j] = _mm512_madd52hi_epu64(zero, ai, bv[j]);
-            lo[j] = _mm512_madd52lo_epu64(lo[j], ai, bv[j]);
-        }
         const __m512i q = _mm512_madd52lo_epu64(_mm512_set1_epi64((long long)u), t0, mprime);
-        _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
-        {
+#pragma GCC unroll 8
+        for (int j = 0; j < nv; j++) {
             const __m512i mj = _mm512_load_si512((const void *)(c->m + 8 * j));
             lo[j] = _mm512_madd52lo_epu64(lo[j], q, mj);
             hi[j] = _mm512_madd52hi_epu64(hi[j], q, mj);
         }
-        const __m512i carry = _mm512_and_si512(_mm512_srli_epi64(lo[0], 52), lane0);
         /* the next lane 0 (lane 1, lane 0's high halves and carry) summed in one 128-bit lane and
          * broadcast, beside the shift below rather than after it: the next q waits for this */
         const __m128i low = _mm512_castsi512_si128(lo[0]);
         t0 = _mm512_broadcastq_epi64(
             _mm_add_epi64(_mm_add_epi64(_mm_unpackhi_epi64(low, low), _mm_srli_epi64(low, 52)),
                           _mm512_castsi512_si128(hi[0])));
-        _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
-        {
+        /* the shift adds what waits beside it: the high halves, lane 0's carry and the next
+         * digit's low halves (a[k] is a zero digit: the arrays hold whole vectors) */
+        const __m512i next = _mm512_set1_epi64((long long)a[i + 1]);
+        hi[0] = _mm512_add_epi64(hi[0], _mm512_and_si512(_mm512_srli_epi64(lo[0], 52), lane0));
+#pragma GCC unroll 8
+        for (int j = 0; j < nv; j++) {
             const __m512i above = j + 1 < nv ? lo[j + 1] : zero;
-            lo[j] = _mm512_add_epi64(_mm512_alignr_epi64(above, lo[j], 1), hi[j]);
+            const __m512i waiting = _mm512_madd52lo_epu64(hi[j], next, bv[j]);
+            lo[j] = _mm512_add_epi64(_mm512_alignr_epi64(above, lo[j], 1), waiting);
+            hi[j] = _mm512_madd52hi_epu64(zero, next, bv[j]);
         }
-        lo[0] = _mm512_add_epi64(lo[0], carry);
     }
     /* one round always (its test would cost more than the round), more while a lane overflows */
     const __m512i mask = _mm512_set1_epi64((long long)BC_MASK52);
     for (;;) {
         __m512i cy[PW_MAX_VECS];
-        _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++) cy[j] = _mm512_srli_epi64(lo[j], 52);
-        _Pragma("GCC unroll 8") for (int j = nv - 1; j >= 0; j--)
-        {
+#pragma GCC unroll 8
+        for (int j = 0; j < nv; j++)
+            cy[j] = _mm512_srli_epi64(lo[j], 52);
+#pragma GCC unroll 8
+        for (int j = nv - 1; j >= 0; j--) {
             const __m512i up = _mm512_alignr_epi64(cy[j], j ? cy[j - 1] : zero, 7);
             lo[j] = _mm512_add_epi64(_mm512_and_si512(lo[j], mask), up);
         }
         if (!DOT_POWM_FULL_NORMALISE) {
-            _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
+#pragma GCC unroll 8
+            for (int j = 0; j < nv; j++)
                 lo[j] = _mm512_and_si512(lo[j], mask);
             break;
         }
         __mmask8 over = 0;
-        _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
+#pragma GCC unroll 8
+        for (int j = 0; j < nv; j++)
             over |= _mm512_test_epi64_mask(lo[j], _mm512_andnot_si512(mask, lo[j]));
         if (DOT_LIKELY(!over))
             break;
     }
-    _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
+#pragma GCC unroll 8
+    for (int j = 0; j < nv; j++)
         _mm512_storeu_si512((void *)(r + 8 * j), lo[j]);
 }
 
