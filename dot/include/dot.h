@@ -114,7 +114,7 @@ typedef struct dot_basecase_tuning {
 DOT_API const dot_basecase_tuning *dot_basecase_active(void);
 
 /* {rp, n} = {bp, n}^{ep, en} mod {mp, n} with the IFMA kernels: radix-2^52 Montgomery products,
- * a fixed window of up to 5 bits, R^2 mod m found without a division. For m odd, m > 1,
+ * a sliding window of up to 6 bits, R^2 mod m found without a division. For m odd, m > 1,
  * mp[n - 1] != 0, b < m, en >= 1 (e = 0 gives 1); rp may be bp but no other operand. Not constant
  * time (the window's table index and the products' normalisation follow the data), like GMP's
  * mpn_powm, which it serves. Takes the call and returns 1 when the dispatched variant is ifma and

@@ -1,7 +1,9 @@
 /* Runs one GMP operation on 4-limb operands `reps` times, so that a debugger can count which
    libdot entry points each operation reaches:
-   probe <add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|marker> <reps>.
-   mul24, sqr40 and sec_mul24 take 24- and 40-limb operands instead (libdot's schoolbook window).
+   probe <add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|powm16|powm8|marker> <reps>.
+   mul24, sqr40 and sec_mul24 take 24- and 40-limb operands instead (libdot's schoolbook window),
+   powm16 and powm8 an exponentiation modulo a 16- and an 8-limb odd number (libdot's
+   exponentiation window starts at 12 limbs).
    Prints the last result, so stock and dot runs can be compared. */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -13,7 +15,8 @@ int main(int argc, char **argv)
 {
     if (argc != 3) {
         fprintf(stderr,
-                "usage: probe <add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|marker> <reps>\n");
+                "usage: probe <add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|powm16|powm8|marker> "
+                "<reps>\n");
         return 2;
     }
     const char *op = argv[1];
@@ -37,6 +40,16 @@ int main(int argc, char **argv)
         mpz_mul_2exp(a40, a40, 256);
         mpz_add(a40, a40, b);
     }
+    /* odd moduli of 16 and 8 limbs: b repeated, the lowest bit set */
+    mpz_t m16, m8;
+    mpz_inits(m16, m8, NULL);
+    for (int i = 0; i < 4; i++) {
+        mpz_mul_2exp(m16, m16, 256);
+        mpz_add(m16, m16, b);
+    }
+    mpz_tdiv_q_2exp(m8, m16, 512);
+    mpz_setbit(m16, 0);
+    mpz_setbit(m8, 0);
     mp_limb_t rp48[48], sec_scratch[1024];
     if (mpn_sec_mul_itch(24, 24) > 1024) {
         fprintf(stderr, "probe: mpn_sec_mul needs more scratch\n");
@@ -70,7 +83,11 @@ int main(int argc, char **argv)
         else if (strcmp(op, "sec_mul24") == 0) {
             mpn_sec_mul(rp48, mpz_limbs_read(a24), 24, mpz_limbs_read(b24), 24, sec_scratch);
             mpz_roinit_n(r, rp48, 48);
-        } else {
+        } else if (strcmp(op, "powm16") == 0)
+            mpz_powm(r, a24, a, m16);
+        else if (strcmp(op, "powm8") == 0)
+            mpz_powm(r, a24, a, m8);
+        else {
             fprintf(stderr, "probe: unknown operation %s\n", op);
             return 2;
         }

@@ -18,9 +18,10 @@
  * 2. Normalisation: each lane keeps its low 52 bits and passes the rest one lane up, in vector
  *    registers, until no lane has anything to pass: one round on random values; a run of all-ones
  *    digits takes one round a digit (the planted control in the tests drops the repeat).
- * 3. The exponentiation: a fixed window of w bits (w from 1 to 5, whichever costs the fewest
- *    products for this exponent length), a table of b^0..b^(2^w - 1) in Montgomery form, w
- *    squarings and one product a window. Not constant time (nor is GMP's mpn_powm, which this
+ * 3. The exponentiation: a sliding window of up to w bits (w from 1 to 6, whichever costs the
+ *    fewest products for this exponent length), left to right over the exponent, a table of the
+ *    odd powers b..b^(2^w - 1) in Montgomery form; each window starts at a set bit and ends at
+ *    one, so its value is odd: as many squarings as it has bits and one product. Not constant time (nor is GMP's mpn_powm, which this
  *    serves; mpn_sec_powm keeps GMP's own code).
  * 4. R^2 mod m (to enter Montgomery form) without a division: 2^(bits-1) doubled modulo m in 64-bit
  *    limbs up to 2^(52k + c), c from 32 to 63, then squared and multiplied by 2^(52k + 1) along the
@@ -42,7 +43,7 @@
 #define PW_MAX_VECS 8 /* 63 digits and the lane past them: moduli of up to 3274 bits */
 /* digit buffers: whole vectors, plus the 16 digits to_limbs may read past the number */
 #define PW_DIGITS (8 * PW_MAX_VECS + 16)
-#define PW_MAX_WINDOW 5
+#define PW_MAX_WINDOW 6
 
 typedef struct {
     size_t k;        /* digits; R = 2^(52k) */
@@ -169,24 +170,21 @@ static inline void pw_double_mod(dot_limb_t *x, const dot_limb_t *m, size_t n)
         pw_sub(x, m, n);
 }
 
-/* Bits pos..pos+w-1 of the exponent (w <= 5; bits past the top read as zero). */
-static inline unsigned pw_bits(const dot_limb_t *ep, size_t en, size_t pos, unsigned w)
+/* Bit pos of the exponent. */
+static inline unsigned pw_bit(const dot_limb_t *ep, size_t pos)
 {
-    size_t i = pos / 64, s = pos % 64;
-    dot_limb_t v = ep[i] >> s;
-    if (s + w > 64 && i + 1 < en)
-        v |= ep[i + 1] << (64 - s);
-    return (unsigned)(v & ((1u << w) - 1));
+    return (unsigned)(ep[pos / 64] >> (pos % 64) & 1);
 }
 
-/* The window width with the fewest products for an exponent of eb bits: eb / w products after the
- * squarings, 2^w - 2 to fill the table. */
+/* The window width with the fewest products for an exponent of eb bits: about eb / (w + 1)
+ * products after the squarings (a sliding window starts at a set bit and ends at one), and
+ * 2^(w-1) to fill the table of odd powers. */
 static inline unsigned pw_window(size_t eb)
 {
     unsigned best = 1;
     size_t best_cost = SIZE_MAX;
     for (unsigned w = 1; w <= PW_MAX_WINDOW; w++) {
-        size_t cost = (eb + w - 1) / w + ((size_t)1 << w);
+        size_t cost = eb / (w + 1) + ((size_t)1 << (w - 1));
         if (cost < best_cost) {
             best_cost = cost;
             best = w;
@@ -235,7 +233,8 @@ static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_lim
             amm(rr, rr, r1, &c);
     }
 
-    uint64_t table[1 << PW_MAX_WINDOW][8 * PW_MAX_VECS] __attribute__((aligned(64)));
+    /* the odd powers b, b^3, ..., b^(2^w - 1) in Montgomery form */
+    uint64_t table[1 << (PW_MAX_WINDOW - 1)][8 * PW_MAX_VECS] __attribute__((aligned(64)));
     size_t top = en;
     while (top > 0 && ep[top - 1] == 0)
         top--;
@@ -243,21 +242,39 @@ static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_lim
     const unsigned w = pw_window(eb);
     uint64_t bd[PW_DIGITS] = {0};
     to_digits(bd, bp, n, c.k);
-    amm(table[0], one, rr, &c); /* R mod m: 1 in Montgomery form */
-    amm(table[1], bd, rr, &c);
-    for (unsigned i = 2; i < 1u << w; i++)
-        amm(table[i], table[i - 1], table[1], &c);
-
-    size_t windows = (eb + w - 1) / w;
-    /* 8nv digits: acc's zeros past them stay for to_limbs */
-    memcpy(acc, table[windows ? pw_bits(ep, top, (windows - 1) * w, w) : 0], 8 * nv * sizeof *acc);
-    for (size_t pos = windows; pos-- > 1;) {
-        for (unsigned sq = 0; sq < w; sq++)
-            amm(acc, acc, acc, &c);
-        unsigned digit = pw_bits(ep, top, (pos - 1) * w, w);
-        if (digit)
-            amm(acc, acc, table[digit], &c);
+    amm(table[0], bd, rr, &c);
+    if (w > 1) {
+        amm(acc, table[0], table[0], &c); /* b^2 */
+        for (unsigned i = 1; i < 1u << (w - 1); i++)
+            amm(table[i], table[i - 1], acc, &c);
     }
+    /* left to right: a zero bit is one square; a window of up to w bits from a set bit down to the
+     * lowest set bit within reach is as many squares and one product with its odd power */
+    int started = 0;
+    for (size_t pos = eb; pos-- > 0;) {
+        if (!pw_bit(ep, pos)) {
+            amm(acc, acc, acc, &c);
+            continue;
+        }
+        size_t low = pos + 1 >= w ? pos + 1 - w : 0;
+        while (!pw_bit(ep, low))
+            low++;
+        unsigned value = 0;
+        for (size_t b = pos + 1; b-- > low;)
+            value = value << 1 | pw_bit(ep, b);
+        if (started) {
+            for (size_t sq = low; sq <= pos; sq++)
+                amm(acc, acc, acc, &c);
+            amm(acc, acc, table[value >> 1], &c);
+        } else {
+            /* 8nv digits: acc's zeros past them stay for to_limbs */
+            memcpy(acc, table[value >> 1], 8 * nv * sizeof *acc);
+            started = 1;
+        }
+        pos = low;
+    }
+    if (!started) /* e = 0: 1, R in Montgomery form */
+        amm(acc, one, rr, &c);
     amm(acc, acc, one, &c); /* out of Montgomery form: at most m */
     to_limbs(rp, n, acc);
     if (pw_cmp(rp, mp, n) >= 0)
