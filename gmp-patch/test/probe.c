@@ -14,9 +14,10 @@
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr,
-                "usage: probe <add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|powm16|powm8|marker> "
-                "<reps>\n");
+        fprintf(
+            stderr,
+            "usage: probe <add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|powm16|powm8|marker> "
+            "<reps>\n");
         return 2;
     }
     const char *op = argv[1];
