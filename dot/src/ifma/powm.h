@@ -33,7 +33,8 @@
 #ifndef DOT_IFMA_POWM_H
 #define DOT_IFMA_POWM_H
 
-#include "mul_basecase.h" /* to_digits, to_limbs, BC_MASK52 */
+#include "../chain/aors.h" /* chain_aors: the add-with-carry chain */
+#include "mul_basecase.h"  /* to_digits, to_limbs, BC_MASK52 */
 
 /* 1 but in the emulated test's planted control: there normalisation makes one round only. */
 #ifndef DOT_POWM_FULL_NORMALISE
@@ -149,25 +150,11 @@ static inline int pw_cmp(const dot_limb_t *x, const dot_limb_t *y, size_t n)
     return 0;
 }
 
-static inline void pw_sub(dot_limb_t *x, const dot_limb_t *y, size_t n)
-{
-    unsigned char borrow = 0;
-    for (size_t i = 0; i < n; i++) {
-        dot_limb_t d = x[i] - y[i] - borrow;
-        borrow = (x[i] < y[i]) || (x[i] - y[i] < borrow);
-        x[i] = d;
-    }
-}
-
 /* x = 2x mod m, for x < m (n limbs) */
 static inline void pw_double_mod(dot_limb_t *x, const dot_limb_t *m, size_t n)
 {
-    dot_limb_t out = x[n - 1] >> 63;
-    for (size_t i = n - 1; i > 0; i--)
-        x[i] = x[i] << 1 | x[i - 1] >> 63;
-    x[0] <<= 1;
-    if (out || pw_cmp(x, m, n) >= 0)
-        pw_sub(x, m, n);
+    if (chain_aors(x, x, x, n, 0, DOT_OP_ADD, DOT_FAST) || pw_cmp(x, m, n) >= 0)
+        chain_aors(x, x, m, n, 0, DOT_OP_SUB, DOT_FAST);
 }
 
 /* Bit pos of the exponent. */
@@ -278,7 +265,7 @@ static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_lim
     amm(acc, acc, one, &c); /* out of Montgomery form: at most m */
     to_limbs(rp, n, acc);
     if (pw_cmp(rp, mp, n) >= 0)
-        pw_sub(rp, mp, n);
+        chain_aors(rp, rp, mp, n, 0, DOT_OP_SUB, DOT_FAST);
 }
 
 #endif
