@@ -29,7 +29,7 @@ int main(int argc, char **argv)
         printf("this CPU has no IFMA: dot_powm declines every call, nothing to time\n");
         return 0;
     }
-    static const size_t sizes[] = {4, 6, 8, 10, 12, 14, 16, 20, 24, 32, 40, 48};
+    static const size_t sizes[] = {4, 6, 7, 8, 9, 10, 12, 14, 16, 20, 24, 32, 40, 48};
     const int samples = quick ? 5 : 21;
     const dot_basecase_tuning *w = dot_basecase_active();
     int ifma = strcmp(dot_isa(), "ifma") == 0;

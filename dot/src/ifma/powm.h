@@ -3,18 +3,21 @@
  * k = ceil((bits(m) + 2) / 52) digits, so R > 4m and every value may stay "almost" reduced
  * (below 2m) from one product to the next; only the result is reduced fully.
  *
- * 1. The product (pw_amm): a * b / R mod m, below 2m, for a and b below 2m in 52-bit digits. The
- *    digits of b and of m sit in nv vectors (nv = k/8 + 1: one lane past the top digit, which the
- *    shift below reads). For each digit a_i, with a_i b's low halves already in the accumulator
- *    and its high halves beside it: the Montgomery digit q = (acc_0 + a_i b_0) m' mod 2^52 made in
- *    the vector unit from t, lane 0's value without a_i b_0, in every lane, and the term
- *    u_i = lo52(a_i b_0) m', computed in a general register off the chain (IFMA reads 52 bits of
- *    each source, so q needs no masking); the halves of q * m added; then lane 0 (now a multiple
- *    of 2^52) drops out: every vector moves one lane down (valignq) and takes the high halves,
- *    lane 0's carry and the next digit's a_(i+1) b low halves. The next t is summed from lane 1,
- *    lane 0's high halves and its carry in a 128-bit lane beside the shift, so the next q does not
- *    wait for it. Lanes stay below 2^60 (four terms under 2^52 an iteration, at most 63
- *    iterations).
+ * 1. The product (pw_amm): a * b / R mod m, below 2m, for a and b below 2m in 52-bit digits. Digit
+ *    by digit (i = 0..k-1) a Montgomery digit q_i = s_i m' mod 2^52 clears position i, where s_i is
+ *    position i's exact value: every term that lands there plus the carry from position i-1. The
+ *    chain from one q to the next runs in general registers: s_(i+1) is a value x prepared one
+ *    digit ahead plus the carry (s_i >> 52, plus one unless s_i's low 52 bits are zero: then
+ *    s_i + lo(q_i m_0) is a multiple of 2^52), lo52(q_i m_1) and hi52(q_i m_0). q is kept shifted
+ *    left by 12 bits (q12 = s_i (m' << 12) mod 2^64), so that one 64-bit product gives
+ *    lo52(q m_j) (its top 52 bits) and the high half of a 128-bit one gives hi52(q m_j).
+ *    The vector unit follows two digits behind: step i adds the halves of q_i m at the lanes of
+ *    positions i.., moves every lane one down (valignq; lane 0 drops out) and adds a_(i+2) b's
+ *    halves (b's digits moved one and two lanes up), so it never waits for the scalar chain but
+ *    for q_i. The x that s_(i+2) needs is lane 2 after step i-1 (position i+2: every term but
+ *    q_i's and lo(a_(i+2) b_0)) plus those three terms, made in general registers. After step
+ *    k-1 lane 0 is position k, which takes s_k (its value with the last carry). Lanes stay below
+ *    2^60 (four terms under 2^52 a step, at most 64 steps).
  * 2. Normalisation: each lane keeps its low 52 bits and passes the rest one lane up, in vector
  *    registers, until no lane has anything to pass: one round on random values; a run of all-ones
  *    digits takes one round a digit (the planted control in the tests drops the repeat).
@@ -27,8 +30,9 @@
  *    limbs up to 2^(52k + c), c from 32 to 63, then squared and multiplied by 2^(52k + 1) along the
  *    binary digits of 52k, each product adding its operands' offsets over R.
  *
- * The vector count is a compile-time constant in each instance (pw_amm_1..8): with a run-time
- * count gcc kept the accumulators in memory.
+ * The vector count nv = ceil((k + 2) / 8) (a_(i+2) b reaches two lanes past the top digit) is a
+ * compile-time constant in each instance (pw_amm_1..8): with a run-time count gcc kept the
+ * accumulators in memory.
  */
 #ifndef DOT_IFMA_POWM_H
 #define DOT_IFMA_POWM_H
@@ -41,7 +45,7 @@
 #define DOT_POWM_FULL_NORMALISE 1
 #endif
 
-#define PW_MAX_VECS 8 /* 63 digits and the lane past them: moduli of up to 3274 bits */
+#define PW_MAX_VECS 8 /* 62 digits and the two lanes past them: moduli of up to 3222 bits */
 /* digit buffers: whole vectors, plus the 16 digits to_limbs may read past the number */
 #define PW_DIGITS (8 * PW_MAX_VECS + 16)
 #define PW_MAX_WINDOW 6
@@ -58,46 +62,58 @@ static inline __attribute__((always_inline)) void
 pw_amm(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c, const int nv)
 {
     const __m512i zero = _mm512_setzero_si512();
-    const __m512i mprime = _mm512_set1_epi64((long long)c->mprime);
-    const __m512i lane0 = _mm512_setr_epi64(-1, 0, 0, 0, 0, 0, 0, 0);
-    const uint64_t b0 = b[0];
-    /* lo: the accumulator, a_i b's low halves already in; hi: a_i b's high halves */
-    __m512i lo[PW_MAX_VECS], hi[PW_MAX_VECS], bv[PW_MAX_VECS];
-    const __m512i a0 = _mm512_set1_epi64((long long)a[0]);
+    /* b's digits in place, one lane up and two lanes up (for the high halves) */
+    __m512i lo[PW_MAX_VECS], b0v[PW_MAX_VECS], b1v[PW_MAX_VECS], b2v[PW_MAX_VECS];
+#pragma GCC unroll 8
+    for (int j = 0; j < nv; j++)
+        b0v[j] = _mm512_loadu_si512((const void *)(b + 8 * j));
 #pragma GCC unroll 8
     for (int j = 0; j < nv; j++) {
-        bv[j] = _mm512_loadu_si512((const void *)(b + 8 * j));
-        lo[j] = _mm512_madd52lo_epu64(zero, a0, bv[j]);
-        hi[j] = _mm512_madd52hi_epu64(zero, a0, bv[j]);
+        b1v[j] = _mm512_alignr_epi64(b0v[j], j ? b0v[j - 1] : zero, 7);
+        b2v[j] = _mm512_alignr_epi64(b0v[j], j ? b0v[j - 1] : zero, 6);
     }
-    __m512i t0 = zero; /* lane 0's value at the start of the iteration but a_i b_0, in every lane */
+    /* positions 0.. with a_0 b and a_1 b in */
+    const __m512i a0 = _mm512_set1_epi64((long long)a[0]);
+    const __m512i a1 = _mm512_set1_epi64((long long)a[1]);
+#pragma GCC unroll 8
+    for (int j = 0; j < nv; j++) {
+        __m512i t = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a0, b0v[j]), a0, b1v[j]);
+        lo[j] = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(t, a1, b1v[j]), a1, b2v[j]);
+    }
+    const uint64_t mp12 = c->mprime << 12, b0 = b[0];
+    const uint64_t m0 = c->m[0], m1 = c->m[1], m2 = c->m[2];
+    const __m128i low = _mm512_castsi512_si128(lo[0]);
+    uint64_t s = (uint64_t)_mm_cvtsi128_si64(low);    /* position 0, exact */
+    uint64_t x = (uint64_t)_mm_extract_epi64(low, 1); /* position 1 but q_0's terms and carry */
+    uint64_t lane2 = (uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32(lo[0], 1));
     for (size_t i = 0; i < c->k; i++) {
-        const uint64_t u = (((a[i] * b0) & BC_MASK52) * c->mprime) & BC_MASK52;
-        const __m512i q = _mm512_madd52lo_epu64(_mm512_set1_epi64((long long)u), t0, mprime);
+        const uint64_t q12 = s * mp12;
+        const uint64_t carry = (s >> 52) + ((s & BC_MASK52) != 0);
+        const uint64_t hi_q_m0 = (uint64_t)(((unsigned __int128)q12 * m0) >> 64);
+        const uint64_t s_next = x + carry + ((q12 * m1) >> 12) + hi_q_m0;
+        /* position i+2 but q_(i+1)'s terms and carry (a[k], a[k+1] are zero digits) */
+        x = lane2 + ((a[i + 2] * b0) & BC_MASK52) + ((q12 * m2) >> 12) +
+            (uint64_t)(((unsigned __int128)q12 * m1) >> 64);
+        const __m512i q = _mm512_set1_epi64((long long)(q12 >> 12));
+        const __m512i next = _mm512_set1_epi64((long long)a[i + 2]);
+        __m512i hi[PW_MAX_VECS];
 #pragma GCC unroll 8
         for (int j = 0; j < nv; j++) {
             const __m512i mj = _mm512_load_si512((const void *)(c->m + 8 * j));
+            const __m512i ab = _mm512_madd52lo_epu64(zero, next, b1v[j]);
             lo[j] = _mm512_madd52lo_epu64(lo[j], q, mj);
-            hi[j] = _mm512_madd52hi_epu64(hi[j], q, mj);
+            hi[j] = _mm512_add_epi64(_mm512_madd52hi_epu64(zero, q, mj),
+                                     _mm512_madd52hi_epu64(ab, next, b2v[j]));
         }
-        /* the next lane 0 (lane 1, lane 0's high halves and carry) summed in one 128-bit lane and
-         * broadcast, beside the shift below rather than after it: the next q waits for this */
-        const __m128i low = _mm512_castsi512_si128(lo[0]);
-        t0 = _mm512_broadcastq_epi64(
-            _mm_add_epi64(_mm_add_epi64(_mm_unpackhi_epi64(low, low), _mm_srli_epi64(low, 52)),
-                          _mm512_castsi512_si128(hi[0])));
-        /* the shift adds what waits beside it: the high halves, lane 0's carry and the next
-         * digit's low halves (a[k] is a zero digit: the arrays hold whole vectors) */
-        const __m512i next = _mm512_set1_epi64((long long)a[i + 1]);
-        hi[0] = _mm512_add_epi64(hi[0], _mm512_and_si512(_mm512_srli_epi64(lo[0], 52), lane0));
 #pragma GCC unroll 8
         for (int j = 0; j < nv; j++) {
             const __m512i above = j + 1 < nv ? lo[j + 1] : zero;
-            const __m512i waiting = _mm512_madd52lo_epu64(hi[j], next, bv[j]);
-            lo[j] = _mm512_add_epi64(_mm512_alignr_epi64(above, lo[j], 1), waiting);
-            hi[j] = _mm512_madd52hi_epu64(zero, next, bv[j]);
+            lo[j] = _mm512_add_epi64(_mm512_alignr_epi64(above, lo[j], 1), hi[j]);
         }
+        lane2 = (uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32(lo[0], 1));
+        s = s_next;
     }
+    lo[0] = _mm512_mask_set1_epi64(lo[0], 1, (long long)s);
     /* one round always (its test would cost more than the round), more while a lane overflows */
     const __m512i mask = _mm512_set1_epi64((long long)BC_MASK52);
     for (;;) {
@@ -190,7 +206,7 @@ static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_lim
     size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
     pw_ctx c;
     c.k = (bits + 2 + 51) / 52;
-    const size_t nv = c.k / 8 + 1;
+    const size_t nv = (c.k + 2 + 7) / 8;
     const pw_amm_fn amm = amm_of[nv];
     memset(c.m, 0, sizeof c.m);
     to_digits(c.m, mp, n, c.k);
