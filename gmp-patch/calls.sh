@@ -11,12 +11,12 @@
 #            dot_mul_basecase, a 40-limb square -> 1 dot_sqr_basecase, and mpn_sec_mul 24x24 ->
 #            none (side-channel silent code keeps GMP's basecase); without it, none of them (for
 #            these three only the two basecase entry points are counted: where Karatsuba runs
-#            instead, its additions go through dot_add_n/dot_sub_n); mpz_powm modulo a 16-limb
-#            number -> 1 dot_powm, and 1 dot_ifma_powm where the marker shows its window
-#            (powm:N-48), none without; modulo an 8-limb number -> neither (the patched mpn_powm
-#            compares the size with a constant first; for the two only the two powm entry
-#            points are counted: GMP's own exponentiation and the base's reduction add and
-#            subtract through dot_add_n/dot_sub_n)
+#            instead, its additions go through dot_add_n/dot_sub_n); mpz_powm modulo a 16- and
+#            an 8-limb number -> 1 dot_powm and 1 dot_ifma_powm where the marker shows a window
+#            (powm:N-48) from N <= 16 or 8 limbs, neither without (the patched mpn_powm reads the
+#            window first); modulo a 6-limb number -> neither (below DOT_POWM_MIN; for these
+#            three only the two powm entry points are counted: GMP's own exponentiation and the
+#            base's reduction add and subtract through dot_add_n/dot_sub_n)
 #   openssl: BN_add -> 1 dot_add_n_ct, BN_sub -> 1 dot_sub_n_ct, BN_mul 4x4 -> 1 dot_mul_4x4,
 #            BN_sqr -> 1 dot_sqr_4x4
 # and no other libdot call; on a stock variant no call, no dot_ symbol and no marker. Every
@@ -32,10 +32,10 @@ entries=(dot_add_n dot_sub_n dot_add_n_ct dot_sub_n_ct dot_mul_4x4 dot_sqr_4x4 d
   dot_sqr_basecase dot_powm dot_ifma_powm)
 case $lib in
   gmp)
-    ops=(add sub mul sqr sec_add_1 mul24 sqr40 sec_mul24 powm16 powm8) so=libgmp.so ldlib=-lgmp prefix_marker=dotmp
+    ops=(add sub mul sqr sec_add_1 mul24 sqr40 sec_mul24 powm16 powm8 powm6) so=libgmp.so ldlib=-lgmp prefix_marker=dotmp
     declare -A expect=([add]=dot_add_n [sub]=dot_sub_n [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4 [sec_add_1]=dot_add_n_ct
       [mul24]=dot_mul_basecase [sqr40]=dot_sqr_basecase [sec_mul24]=none [powm16]="dot_powm dot_ifma_powm"
-      [powm8]=none) ;;
+      [powm8]="dot_powm dot_ifma_powm" [powm6]=none) ;;
   openssl)
     ops=(add sub mul sqr) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
     declare -A expect=([add]=dot_add_n_ct [sub]=dot_sub_n_ct [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4) ;;
@@ -89,8 +89,11 @@ for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
       [[ $v == dot* && " ${expect[$op]} " == *" ${entries[$i]} "* ]] && want=1
       # the schoolbook window only where libdot runs its IFMA kernels (the marker says so)
       [[ ${entries[$i]} == dot_*_basecase && $marker != *"basecase=mul:"* ]] && want=0
-      # the exponentiation kernel only where the marker shows its window
-      [[ ${entries[$i]} == dot_ifma_powm && $marker != *",powm:"[0-9]* ]] && want=0
+      # the exponentiation only where the marker shows a window that takes the modulus
+      if [[ $op == powm* && ${entries[$i]} == dot*_powm ]]; then
+        from=$(sed -n 's/.*,powm:\([0-9]*\)-.*/\1/p' <<< "$marker")
+        [[ -n $from ]] && (( from <= ${op#powm} )) || want=0
+      fi
       # the large operations: only their own entry points are counted
       [[ $op == mul24 || $op == sqr40 || $op == sec_mul24 ]] && [[ ${entries[$i]} != dot_*_basecase ]] && want=$got
       [[ $op == powm* && ${entries[$i]} != dot*_powm ]] && want=$got

@@ -95,10 +95,10 @@ DOT_API void dot_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
  * library's own code) or with DOT_BASECASE=off: mul_from = sqr_from = SIZE_MAX and
  * karatsuba_* = 0, meaning "keep your own". The same table holds dot_powm's window (powm_from,
  * below). DOT_BASECASE may also set any of the five with the IFMA kernels, the others coming from
- * the table: a list such as "mul=16,sqr=28,karatsuba_mul=64,karatsuba_sqr=64,powm=12", mul and
+ * the table: a list such as "mul=16,sqr=28,karatsuba_mul=64,karatsuba_sqr=64,powm=7", mul and
  * sqr from DOT_BASECASE_WINDOW_MIN to DOT_MUL_BASECASE_MAX or "off", the Karatsuba thresholds
  * from DOT_BASECASE_WINDOW_MIN to DOT_MUL_BASECASE_MAX + 1 or "own" (GMP's), powm from
- * DOT_BASECASE_WINDOW_MIN to DOT_POWM_MAX or "off". Any other value prints a message and aborts,
+ * DOT_POWM_MIN to DOT_POWM_MAX or "off". Any other value prints a message and aborts,
  * on every variant. (The patched GMP copies these into its own thresholds at its first schoolbook call of
  * DOT_BASECASE_WINDOW_MIN limbs or more.)
  * No window starts below DOT_BASECASE_WINDOW_MIN and no Karatsuba threshold here is below it, on
@@ -119,7 +119,10 @@ DOT_API const dot_basecase_tuning *dot_basecase_active(void);
  * time (the window's table index and the products' normalisation follow the data), like GMP's
  * mpn_powm, which it serves. Takes the call and returns 1 when the dispatched variant is ifma and
  * powm_from <= n <= DOT_POWM_MAX (the window above: where it beats GMP's own exponentiation on
- * this CPU family); otherwise returns 0 and leaves rp alone, for the caller's own code. */
+ * this CPU family); otherwise returns 0 and leaves rp alone, for the caller's own code.
+ * No family's window starts below DOT_POWM_MIN (the kernel loses to GMP's assembly there on
+ * Zen 4): a library may keep smaller moduli after one compare with this constant. */
+#define DOT_POWM_MIN 7
 #define DOT_POWM_MAX 48
 DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                      const dot_limb_t *mp, size_t n);

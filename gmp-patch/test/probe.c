@@ -1,9 +1,9 @@
 /* Runs one GMP operation on 4-limb operands `reps` times, so that a debugger can count which
    libdot entry points each operation reaches:
-   probe <add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|powm16|powm8|marker> <reps>.
+   probe <add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|powm16|powm8|powm6|marker> <reps>.
    mul24, sqr40 and sec_mul24 take 24- and 40-limb operands instead (libdot's schoolbook window),
-   powm16 and powm8 an exponentiation modulo a 16- and an 8-limb odd number (libdot's
-   exponentiation window starts at 12 limbs).
+   powm16, powm8 and powm6 an exponentiation modulo a 16-, an 8- and a 6-limb odd number (no
+   family's exponentiation window starts below DOT_POWM_MIN, 7 limbs).
    Prints the last result, so stock and dot runs can be compared. */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -14,10 +14,10 @@
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(
-            stderr,
-            "usage: probe <add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|powm16|powm8|marker> "
-            "<reps>\n");
+        fprintf(stderr,
+                "usage: probe "
+                "<add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|powm16|powm8|powm6|marker> "
+                "<reps>\n");
         return 2;
     }
     const char *op = argv[1];
@@ -41,16 +41,18 @@ int main(int argc, char **argv)
         mpz_mul_2exp(a40, a40, 256);
         mpz_add(a40, a40, b);
     }
-    /* odd moduli of 16 and 8 limbs: b repeated, the lowest bit set */
-    mpz_t m16, m8;
-    mpz_inits(m16, m8, NULL);
+    /* odd moduli of 16, 8 and 6 limbs: b repeated, the lowest bit set */
+    mpz_t m16, m8, m6;
+    mpz_inits(m16, m8, m6, NULL);
     for (int i = 0; i < 4; i++) {
         mpz_mul_2exp(m16, m16, 256);
         mpz_add(m16, m16, b);
     }
     mpz_tdiv_q_2exp(m8, m16, 512);
+    mpz_tdiv_q_2exp(m6, m16, 640);
     mpz_setbit(m16, 0);
     mpz_setbit(m8, 0);
+    mpz_setbit(m6, 0);
     mp_limb_t rp48[48], sec_scratch[1024];
     if (mpn_sec_mul_itch(24, 24) > 1024) {
         fprintf(stderr, "probe: mpn_sec_mul needs more scratch\n");
@@ -88,6 +90,8 @@ int main(int argc, char **argv)
             mpz_powm(r, a24, a, m16);
         else if (strcmp(op, "powm8") == 0)
             mpz_powm(r, a24, a, m8);
+        else if (strcmp(op, "powm6") == 0)
+            mpz_powm(r, a24, a, m6);
         else {
             fprintf(stderr, "probe: unknown operation %s\n", op);
             return 2;

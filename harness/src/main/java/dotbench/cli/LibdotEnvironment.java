@@ -58,10 +58,13 @@ final class LibdotEnvironment {
         }
     }
 
-    /** Smallest value of every DOT_BASECASE item, and the largest of mul and sqr (dot.h). */
+    /** Smallest value of every DOT_BASECASE item but powm, and the largest of mul and sqr (dot.h). */
     static final int WINDOW_MIN = 12;
 
     static final int WINDOW_MAX = 64;
+
+    /** The smallest modulus any dot_powm window starts at, in limbs (dot.h's DOT_POWM_MIN): the powm item's minimum. */
+    static final int POWM_MIN = 7;
 
     /** The largest modulus dot_powm takes, in limbs (dot.h's DOT_POWM_MAX): the powm item's maximum. */
     static final int POWM_MAX = 48;
@@ -78,14 +81,15 @@ final class LibdotEnvironment {
             boolean window = key.equals("mul") || key.equals("sqr");
             boolean karatsuba = key.equals("karatsuba_mul") || key.equals("karatsuba_sqr");
             boolean powm = key.equals("powm");
+            int min = powm ? POWM_MIN : WINDOW_MIN;
             int max = window ? WINDOW_MAX : powm ? POWM_MAX : WINDOW_MAX + 1;
             boolean ok = eq >= 0
                     && (window || karatsuba || powm)
-                    && (v.equals(karatsuba ? "own" : "off") || inRange(v, WINDOW_MIN, max));
+                    && (v.equals(karatsuba ? "own" : "off") || inRange(v, min, max));
             if (!ok) {
                 throw usage("DOT_BASECASE=" + value + ": '" + item + "' is not one of mul=N, sqr=N (N from "
                         + WINDOW_MIN + " to " + WINDOW_MAX + ", or off), karatsuba_mul=K, karatsuba_sqr=K (K from "
-                        + WINDOW_MIN + " to " + (WINDOW_MAX + 1) + ", or own), powm=P (P from " + WINDOW_MIN
+                        + WINDOW_MIN + " to " + (WINDOW_MAX + 1) + ", or own), powm=P (P from " + POWM_MIN
                         + " to " + POWM_MAX + ", or off); or the whole value off");
             }
         }

@@ -72,6 +72,7 @@ class LibdotEnvironmentTest {
                 Map.of("DOT_BASECASE", "mul=99999999999"),
                 "DOT_BASECASE=mul=99999999999: 'mul=99999999999' is not one of");
         refused(Map.of("DOT_BASECASE", "powm=49"), "DOT_BASECASE=powm=49: 'powm=49' is not one of");
+        refused(Map.of("DOT_BASECASE", "powm=6"), "DOT_BASECASE=powm=6: 'powm=6' is not one of");
         refused(Map.of("DOT_BASECASE", "powm=own"), "DOT_BASECASE=powm=own: 'powm=own' is not one of");
     }
 
@@ -86,7 +87,7 @@ class LibdotEnvironmentTest {
                 ROOT);
         LibdotEnvironment.check(Map.of("DOT_BASECASE", "mul=12,sqr=off,karatsuba_mul=65,karatsuba_sqr=own"), ROOT);
         LibdotEnvironment.check(Map.of("DOT_BASECASE", "sqr=64"), ROOT);
-        LibdotEnvironment.check(Map.of("DOT_BASECASE", "powm=12"), ROOT);
+        LibdotEnvironment.check(Map.of("DOT_BASECASE", "powm=7"), ROOT);
         LibdotEnvironment.check(Map.of("DOT_BASECASE", "mul=16,powm=off"), ROOT);
         LibdotEnvironment.check(Map.of("DOT_CROSSOVER", "max", "DOT_CPU_DISABLE", ""), ROOT);
         assertEquals(
