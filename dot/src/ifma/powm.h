@@ -30,9 +30,11 @@
  *    limbs up to 2^(52k + c), c from 32 to 63, then squared and multiplied by 2^(52k + 1) along the
  *    binary digits of 52k, each product adding its operands' offsets over R.
  *
- * The vector count nv = ceil((k + 2) / 8) (a_(i+2) b reaches two lanes past the top digit) is a
- * compile-time constant in each instance (pw_amm_1..8): with a run-time count gcc kept the
- * accumulators in memory.
+ * The product needs k + 2 lanes (a_(i+2) b reaches two lanes past the top digit): whole zmm
+ * vectors, or, where four lanes or fewer are left over (e.g. 12 lanes at 8 limbs), a ymm on top,
+ * whose IFMAs take half a zmm's issue slots. The vector count is a compile-time constant in each
+ * instance (pw_amm_1..8, pw_amm_1_half..7_half): with a run-time count gcc kept the accumulators
+ * in memory.
  */
 #ifndef DOT_IFMA_POWM_H
 #define DOT_IFMA_POWM_H
@@ -58,30 +60,46 @@ typedef struct {
 
 typedef void (*pw_amm_fn)(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c);
 
-static inline __attribute__((always_inline)) void
-pw_amm(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c, const int nv)
+static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint64_t *a,
+                                                         const uint64_t *b, const pw_ctx *c,
+                                                         const int nz, const int half)
 {
     const __m512i zero = _mm512_setzero_si512();
-    /* b's digits in place, one lane up and two lanes up (for the high halves) */
+    const __m256i zero4 = _mm256_setzero_si256();
+    /* b's digits in place, one lane up and two lanes up (for the high halves); the top vector's
+     * four lanes (half) are the t* values */
     __m512i lo[PW_MAX_VECS], b0v[PW_MAX_VECS], b1v[PW_MAX_VECS], b2v[PW_MAX_VECS];
+    __m256i lt = zero4, bt0 = zero4, bt1 = zero4, bt2 = zero4;
 #pragma GCC unroll 8
-    for (int j = 0; j < nv; j++)
+    for (int j = 0; j < nz; j++)
         b0v[j] = _mm512_loadu_si512((const void *)(b + 8 * j));
 #pragma GCC unroll 8
-    for (int j = 0; j < nv; j++) {
+    for (int j = 0; j < nz; j++) {
         b1v[j] = _mm512_alignr_epi64(b0v[j], j ? b0v[j - 1] : zero, 7);
         b2v[j] = _mm512_alignr_epi64(b0v[j], j ? b0v[j - 1] : zero, 6);
+    }
+    if (half) {
+        const __m256i below = _mm512_extracti64x4_epi64(b0v[nz - 1], 1);
+        bt0 = _mm256_loadu_si256((const void *)(b + 8 * nz));
+        bt1 = _mm256_alignr_epi64(bt0, below, 3);
+        bt2 = _mm256_alignr_epi64(bt0, below, 2);
     }
     /* positions 0.. with a_0 b and a_1 b in */
     const __m512i a0 = _mm512_set1_epi64((long long)a[0]);
     const __m512i a1 = _mm512_set1_epi64((long long)a[1]);
 #pragma GCC unroll 8
-    for (int j = 0; j < nv; j++) {
+    for (int j = 0; j < nz; j++) {
         __m512i t = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a0, b0v[j]), a0, b1v[j]);
         lo[j] = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(t, a1, b1v[j]), a1, b2v[j]);
     }
+    if (half) {
+        const __m256i a0t = _mm512_castsi512_si256(a0), a1t = _mm512_castsi512_si256(a1);
+        __m256i t = _mm256_madd52hi_epu64(_mm256_madd52lo_epu64(zero4, a0t, bt0), a0t, bt1);
+        lt = _mm256_madd52hi_epu64(_mm256_madd52lo_epu64(t, a1t, bt1), a1t, bt2);
+    }
     const uint64_t mp12 = c->mprime << 12, b0 = b[0];
     const uint64_t m0 = c->m[0], m1 = c->m[1], m2 = c->m[2];
+    const __m256i mt = _mm256_load_si256((const void *)(c->m + 8 * nz));
     const __m128i low = _mm512_castsi512_si128(lo[0]);
     uint64_t s = (uint64_t)_mm_cvtsi128_si64(low);    /* position 0, exact */
     uint64_t x = (uint64_t)_mm_extract_epi64(low, 1); /* position 1 but q_0's terms and carry */
@@ -98,65 +116,87 @@ pw_amm(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c, const
         const __m512i next = _mm512_set1_epi64((long long)a[i + 2]);
         __m512i hi[PW_MAX_VECS];
 #pragma GCC unroll 8
-        for (int j = 0; j < nv; j++) {
+        for (int j = 0; j < nz; j++) {
             const __m512i mj = _mm512_load_si512((const void *)(c->m + 8 * j));
             const __m512i ab = _mm512_madd52lo_epu64(zero, next, b1v[j]);
             lo[j] = _mm512_madd52lo_epu64(lo[j], q, mj);
             hi[j] = _mm512_add_epi64(_mm512_madd52hi_epu64(zero, q, mj),
                                      _mm512_madd52hi_epu64(ab, next, b2v[j]));
         }
+        __m256i ht = zero4;
+        if (half) {
+            const __m256i qt = _mm512_castsi512_si256(q), nt = _mm512_castsi512_si256(next);
+            const __m256i ab = _mm256_madd52lo_epu64(zero4, nt, bt1);
+            lt = _mm256_madd52lo_epu64(lt, qt, mt);
+            ht = _mm256_add_epi64(_mm256_madd52hi_epu64(zero4, qt, mt),
+                                  _mm256_madd52hi_epu64(ab, nt, bt2));
+        }
 #pragma GCC unroll 8
-        for (int j = 0; j < nv; j++) {
-            const __m512i above = j + 1 < nv ? lo[j + 1] : zero;
+        for (int j = 0; j < nz; j++) {
+            const __m512i above = j + 1 < nz ? lo[j + 1] : _mm512_castsi256_si512(lt);
             lo[j] = _mm512_add_epi64(_mm512_alignr_epi64(above, lo[j], 1), hi[j]);
         }
+        if (half)
+            lt = _mm256_add_epi64(_mm256_alignr_epi64(zero4, lt, 1), ht);
         lane2 = (uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32(lo[0], 1));
         s = s_next;
     }
     lo[0] = _mm512_mask_set1_epi64(lo[0], 1, (long long)s);
     /* one round always (its test would cost more than the round), more while a lane overflows */
     const __m512i mask = _mm512_set1_epi64((long long)BC_MASK52);
+    const __m256i mask4 = _mm512_castsi512_si256(mask);
     for (;;) {
         __m512i cy[PW_MAX_VECS];
 #pragma GCC unroll 8
-        for (int j = 0; j < nv; j++)
+        for (int j = 0; j < nz; j++)
             cy[j] = _mm512_srli_epi64(lo[j], 52);
+        if (half) {
+            const __m256i below = _mm512_extracti64x4_epi64(cy[nz - 1], 1);
+            lt = _mm256_add_epi64(_mm256_and_si256(lt, mask4),
+                                  _mm256_alignr_epi64(_mm256_srli_epi64(lt, 52), below, 3));
+        }
 #pragma GCC unroll 8
-        for (int j = nv - 1; j >= 0; j--) {
+        for (int j = nz - 1; j >= 0; j--) {
             const __m512i up = _mm512_alignr_epi64(cy[j], j ? cy[j - 1] : zero, 7);
             lo[j] = _mm512_add_epi64(_mm512_and_si512(lo[j], mask), up);
         }
         if (!DOT_POWM_FULL_NORMALISE) {
 #pragma GCC unroll 8
-            for (int j = 0; j < nv; j++)
+            for (int j = 0; j < nz; j++)
                 lo[j] = _mm512_and_si512(lo[j], mask);
+            lt = _mm256_and_si256(lt, mask4);
             break;
         }
-        __mmask8 over = 0;
+        __mmask8 over = half ? _mm256_test_epi64_mask(lt, _mm256_andnot_si256(mask4, lt)) : 0;
 #pragma GCC unroll 8
-        for (int j = 0; j < nv; j++)
+        for (int j = 0; j < nz; j++)
             over |= _mm512_test_epi64_mask(lo[j], _mm512_andnot_si512(mask, lo[j]));
         if (DOT_LIKELY(!over))
             break;
     }
 #pragma GCC unroll 8
-    for (int j = 0; j < nv; j++)
+    for (int j = 0; j < nz; j++)
         _mm512_storeu_si512((void *)(r + 8 * j), lo[j]);
+    if (half) /* the slot's other four lanes zero, for to_limbs and the next product */
+        _mm512_storeu_si512((void *)(r + 8 * nz), _mm512_zextsi256_si512(lt));
 }
 
-#define PW_AMM_INSTANCE(N)                                                                         \
-    static void pw_amm_##N(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c)     \
+/* pw_amm_N: N zmm vectors; pw_amm_N_half: N zmm vectors and a ymm (four lanes) above them */
+#define PW_AMM_INSTANCE(N, SUFFIX, HALF)                                                           \
+    static void pw_amm_##N##SUFFIX(uint64_t *r, const uint64_t *a, const uint64_t *b,              \
+                                   const pw_ctx *c)                                                \
     {                                                                                              \
-        pw_amm(r, a, b, c, N);                                                                     \
+        pw_amm(r, a, b, c, N, HALF);                                                               \
     }
-PW_AMM_INSTANCE(1)
-PW_AMM_INSTANCE(2)
-PW_AMM_INSTANCE(3)
-PW_AMM_INSTANCE(4)
-PW_AMM_INSTANCE(5)
-PW_AMM_INSTANCE(6)
-PW_AMM_INSTANCE(7)
-PW_AMM_INSTANCE(8)
+#define PW_AMM_INSTANCES(N) PW_AMM_INSTANCE(N, , 0) PW_AMM_INSTANCE(N, _half, 1)
+PW_AMM_INSTANCES(1)
+PW_AMM_INSTANCES(2)
+PW_AMM_INSTANCES(3)
+PW_AMM_INSTANCES(4)
+PW_AMM_INSTANCES(5)
+PW_AMM_INSTANCES(6)
+PW_AMM_INSTANCES(7)
+PW_AMM_INSTANCE(8, , 0)
 
 static inline int pw_cmp(const dot_limb_t *x, const dot_limb_t *y, size_t n)
 {
@@ -203,11 +243,15 @@ static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_lim
 {
     static const pw_amm_fn amm_of[PW_MAX_VECS + 1] = {
         NULL, pw_amm_1, pw_amm_2, pw_amm_3, pw_amm_4, pw_amm_5, pw_amm_6, pw_amm_7, pw_amm_8};
+    static const pw_amm_fn half_of[PW_MAX_VECS] = {NULL,          pw_amm_1_half, pw_amm_2_half,
+                                                   pw_amm_3_half, pw_amm_4_half, pw_amm_5_half,
+                                                   pw_amm_6_half, pw_amm_7_half};
     size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
     pw_ctx c;
     c.k = (bits + 2 + 51) / 52;
-    const size_t nv = (c.k + 2 + 7) / 8;
-    const pw_amm_fn amm = amm_of[nv];
+    /* k + 2 lanes: whole zmm vectors, or a ymm on top where four lanes or fewer are left over */
+    const size_t lanes = c.k + 2, nz = lanes / 8, nv = (lanes + 7) / 8;
+    const pw_amm_fn amm = nz >= 1 && lanes % 8 >= 1 && lanes % 8 <= 4 ? half_of[nz] : amm_of[nv];
     memset(c.m, 0, sizeof c.m);
     to_digits(c.m, mp, n, c.k);
     uint64_t inv = mp[0]; /* m^-1 mod 2^64 by Newton's iteration: 3, 6, 12, 24, 48, 96 bits */

@@ -59,6 +59,36 @@ static inline simde__m512i dot_emu_alignr_epi64(simde__m512i hi, simde__m512i lo
     return simde_mm512_loadu_si512(out);
 }
 
+/* The 256-bit forms the exponentiation's top vector uses (AVX512VL), which SIMDe 0.7.4 lacks:
+ * valignq over the 8-lane concatenation hi:lo, vptestmq, and a ymm zero-extended to a zmm. */
+static inline simde__m256i dot_emu_alignr_epi64_256(simde__m256i hi, simde__m256i lo, int imm)
+{
+    uint64_t cat[8], out[4];
+    simde_mm256_storeu_si256((void *)cat, lo);
+    simde_mm256_storeu_si256((void *)(cat + 4), hi);
+    for (int i = 0; i < 4; i++)
+        out[i] = cat[(i + (imm & 3)) % 8];
+    return simde_mm256_loadu_si256((const void *)out);
+}
+
+static inline simde__mmask8 dot_emu_test_epi64_mask_256(simde__m256i a, simde__m256i b)
+{
+    uint64_t x[4], y[4];
+    simde_mm256_storeu_si256((void *)x, a);
+    simde_mm256_storeu_si256((void *)y, b);
+    simde__mmask8 k = 0;
+    for (int i = 0; i < 4; i++)
+        k |= (simde__mmask8)(((x[i] & y[i]) != 0) << i);
+    return k;
+}
+
+static inline simde__m512i dot_emu_zextsi256_si512(simde__m256i a)
+{
+    uint64_t lanes[8] = {0};
+    simde_mm256_storeu_si256((void *)lanes, a);
+    return simde_mm512_loadu_si512(lanes);
+}
+
 /* Unsigned a >= b per 64-bit lane, in the lanes of k only (SIMDe 0.7.4's native alias of this
  * one takes four arguments). */
 static inline simde__mmask8 dot_emu_mask_cmpge_epu64_mask(simde__mmask8 k, simde__m512i a,
@@ -73,6 +103,12 @@ static inline simde__mmask8 dot_emu_mask_cmpge_epu64_mask(simde__mmask8 k, simde
 #define _mm512_mask_cmpge_epu64_mask dot_emu_mask_cmpge_epu64_mask
 #undef _mm512_alignr_epi64
 #define _mm512_alignr_epi64 dot_emu_alignr_epi64
+#undef _mm256_alignr_epi64
+#define _mm256_alignr_epi64 dot_emu_alignr_epi64_256
+#undef _mm256_test_epi64_mask
+#define _mm256_test_epi64_mask dot_emu_test_epi64_mask_256
+#undef _mm512_zextsi256_si512
+#define _mm512_zextsi256_si512 dot_emu_zextsi256_si512
 #undef _mm512_cmplt_epu64_mask
 #undef _mm512_maskz_loadu_epi64
 #undef _mm512_mask_storeu_epi64

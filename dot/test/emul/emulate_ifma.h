@@ -61,6 +61,36 @@ static inline simde__m512i dot_emu_mask_madd52hi_epu64(simde__m512i a, simde__mm
     return dot_emu_mask_madd52(a, k, b, c, 1);
 }
 
+/* The 256-bit forms (AVX512VL + IFMA): the same on four lanes, the upper four zero. */
+static inline simde__m256i dot_emu_madd52_256(simde__m256i a, simde__m256i b, simde__m256i c,
+                                              int high)
+{
+    uint64_t x[8] = {0}, y[8] = {0}, z[8] = {0}, out[8];
+    simde_mm256_storeu_si256((void *)x, a);
+    simde_mm256_storeu_si256((void *)y, b);
+    simde_mm256_storeu_si256((void *)z, c);
+    simde_mm512_storeu_si512(out,
+                             dot_emu_madd52(simde_mm512_loadu_si512(x), simde_mm512_loadu_si512(y),
+                                            simde_mm512_loadu_si512(z), high));
+    return simde_mm256_loadu_si256((const void *)out);
+}
+
+static inline simde__m256i dot_emu_madd52lo_epu64_256(simde__m256i a, simde__m256i b,
+                                                      simde__m256i c)
+{
+    return dot_emu_madd52_256(a, b, c, 0);
+}
+
+static inline simde__m256i dot_emu_madd52hi_epu64_256(simde__m256i a, simde__m256i b,
+                                                      simde__m256i c)
+{
+    return dot_emu_madd52_256(a, b, c, 1);
+}
+
+#undef _mm256_madd52lo_epu64
+#undef _mm256_madd52hi_epu64
+#define _mm256_madd52lo_epu64 dot_emu_madd52lo_epu64_256
+#define _mm256_madd52hi_epu64 dot_emu_madd52hi_epu64_256
 #undef _mm512_madd52lo_epu64
 #undef _mm512_madd52hi_epu64
 #undef _mm512_mask_madd52lo_epu64
