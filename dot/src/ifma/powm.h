@@ -66,8 +66,8 @@ static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint
 {
     const __m512i zero = _mm512_setzero_si512();
     const __m256i zero4 = _mm256_setzero_si256();
-    /* b's digits in place, one lane up and two lanes up (for the high halves); the top vector's
-     * four lanes (half) are the t* values */
+    /* b's digits in place, one lane up and two lanes up (for the high halves): b0v..b2v; with
+     * half, lt, bt0..bt2 and mt are the same for the ymm on top */
     __m512i lo[PW_MAX_VECS], b0v[PW_MAX_VECS], b1v[PW_MAX_VECS], b2v[PW_MAX_VECS];
     __m256i lt = zero4, bt0 = zero4, bt1 = zero4, bt2 = zero4;
 #pragma GCC unroll 8
@@ -99,7 +99,7 @@ static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint
     }
     const uint64_t mp12 = c->mprime << 12, b0 = b[0];
     const uint64_t m0 = c->m[0], m1 = c->m[1], m2 = c->m[2];
-    const __m256i mt = _mm256_load_si256((const void *)(c->m + 8 * nz));
+    const __m256i mt = half ? _mm256_load_si256((const void *)(c->m + 8 * nz)) : zero4;
     const __m128i low = _mm512_castsi512_si128(lo[0]);
     uint64_t s = (uint64_t)_mm_cvtsi128_si64(low);    /* position 0, exact */
     uint64_t x = (uint64_t)_mm_extract_epi64(low, 1); /* position 1 but q_0's terms and carry */
