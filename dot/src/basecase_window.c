@@ -21,7 +21,8 @@ typedef struct {
  * powm_from: dot_powm's window, moduli of powm_from to DOT_POWM_MAX limbs, at least DOT_POWM_MIN
  * (SIZE_MAX: none, not measured there); zen4's starts where bench_powm first has the kernel
  * ahead of GMP's asm mpz_powm by more than 10%, confirmed by gmpbench_native's rsa tests
- * (results/powm-scalar-q-zen4-484d6c2.txt); zen5's by the same rule (results/powm-window-zen5-5d240ee.txt). */
+ * (results/powm-scalar-q-zen4-484d6c2.txt); zen5's by the same rule
+ * (results/powm-window-zen5-5d240ee.txt). */
 static const window_row rows[] = {
     {"zen4", 16, 28, 64, 64, 7},
     {"zen5", 16, 28, 64, 64, 8},
