@@ -18,7 +18,11 @@
 #            three only the two powm entry points are counted: GMP's own exponentiation and the
 #            base's reduction add and subtract through dot_add_n/dot_sub_n)
 #   openssl: BN_add -> 1 dot_add_n_ct, BN_sub -> 1 dot_sub_n_ct, BN_mul 4x4 -> 1 dot_mul_4x4,
-#            BN_sqr -> 1 dot_sqr_4x4
+#            BN_sqr -> 1 dot_sqr_4x4; BN_mod_exp_mont_consttime modulo a 16- and an 8-limb number
+#            (4-limb exponent) -> 1 dot_powm_ct and 1 dot_ifma_powm_ct where the marker shows a
+#            window from N <= 16 or 8 limbs, 1 dot_powm_ct alone where it does not (the entry
+#            point declines), modulo a 6-limb number -> 1 dot_powm_ct alone (for these three only
+#            the powm entry points are counted)
 # and no other libdot call; on a stock variant no call, no dot_ symbol and no marker. Every
 # variant must print the same results.
 set -euo pipefail
@@ -29,7 +33,7 @@ work=$build/obj/$lib/calls
 mkdir -p "$work"
 R=5
 entries=(dot_add_n dot_sub_n dot_add_n_ct dot_sub_n_ct dot_mul_4x4 dot_sqr_4x4 dot_mul_basecase
-  dot_sqr_basecase dot_powm dot_ifma_powm)
+  dot_sqr_basecase dot_powm dot_ifma_powm dot_powm_ct dot_ifma_powm_ct)
 case $lib in
   gmp)
     ops=(add sub mul sqr sec_add_1 mul24 sqr40 sec_mul24 powm16 powm8 powm6) so=libgmp.so ldlib=-lgmp prefix_marker=dotmp
@@ -37,8 +41,10 @@ case $lib in
       [mul24]=dot_mul_basecase [sqr40]=dot_sqr_basecase [sec_mul24]=none [powm16]="dot_powm dot_ifma_powm"
       [powm8]="dot_powm dot_ifma_powm" [powm6]=none) ;;
   openssl)
-    ops=(add sub mul sqr) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
-    declare -A expect=([add]=dot_add_n_ct [sub]=dot_sub_n_ct [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4) ;;
+    ops=(add sub mul sqr ctpowm16 ctpowm8 ctpowm6) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
+    declare -A expect=([add]=dot_add_n_ct [sub]=dot_sub_n_ct [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4
+      [ctpowm16]="dot_powm_ct dot_ifma_powm_ct" [ctpowm8]="dot_powm_ct dot_ifma_powm_ct"
+      [ctpowm6]=dot_powm_ct) ;;
   *) echo "usage: calls.sh <gmp|openssl> <build>" >&2; exit 2 ;;
 esac
 
@@ -89,14 +95,16 @@ for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
       [[ $v == dot* && " ${expect[$op]} " == *" ${entries[$i]} "* ]] && want=1
       # the schoolbook window only where libdot runs its IFMA kernels (the marker says so)
       [[ ${entries[$i]} == dot_*_basecase && $marker != *"basecase=mul:"* ]] && want=0
-      # the exponentiation only where the marker shows a window that takes the modulus
-      if [[ $op == powm* && ${entries[$i]} == dot*_powm ]]; then
+      # the kernels only where the marker shows a window that takes the modulus (the entry
+      # points themselves are called either way: they hold the window check)
+      if [[ $op == *powm* && ${entries[$i]} == dot_ifma_powm* ]] ||
+         [[ $op == powm* && ${entries[$i]} == dot_powm ]]; then
         from=$(sed -n 's/.*,powm:\([0-9]*\)-.*/\1/p' <<< "$marker")
-        [[ -n $from ]] && (( from <= ${op#powm} )) || want=0
+        [[ -n $from ]] && (( from <= ${op##*powm} )) || want=0
       fi
       # the large operations: only their own entry points are counted
       [[ $op == mul24 || $op == sqr40 || $op == sec_mul24 ]] && [[ ${entries[$i]} != dot_*_basecase ]] && want=$got
-      [[ $op == powm* && ${entries[$i]} != dot*_powm ]] && want=$got
+      [[ $op == *powm* && ${entries[$i]} != dot*_powm* ]] && want=$got
       [[ $got == "$want" ]] || { echo "$lib/$v $op: ${entries[$i]} called $got times per operation, expected $want"; fail=1; }
       per+="${entries[$i]}=$got "
     done

@@ -1,10 +1,12 @@
 /*
- * libdot's IFMA exponentiation (dot_ifma_powm, the kernel behind dot_powm) against GMP's mpz_powm
- * (its assembly basecases and redc on an assembly build), at the modulus sizes of RSA-CRT halves
- * and around them: b^e mod m with a random odd m of n full limbs, b < m and e of n limbs (a CRT
- * exponent is as long as its modulus). TSC cycles per call, median of interleaved samples; every
- * result is checked against GMP's before it is timed. The last column says whether dot_powm, as
- * dispatched now, takes that size (the window of dot_basecase_active(), DOT_BASECASE=powm=...).
+ * libdot's IFMA exponentiations (dot_ifma_powm, the kernel behind dot_powm, and its constant-time
+ * form dot_ifma_powm_ct, behind dot_powm_ct) against GMP's mpz_powm (its assembly basecases and
+ * redc on an assembly build), at the modulus sizes of RSA-CRT halves and around them: b^e mod m
+ * with a random odd m of n full limbs, b < m and e of n limbs (a CRT exponent is as long as its
+ * modulus); then e of 4 limbs at the FFDH and DSA moduli (their private exponents are 224-256
+ * bits). TSC cycles per call, median of interleaved samples; every result is checked against
+ * GMP's before it is timed. The last column says whether dot_powm and dot_powm_ct, as dispatched
+ * now, take that size (the window of dot_basecase_active(), DOT_BASECASE=powm=...).
  * usage: bench_powm [--quick]
  */
 #include <gmp.h>
@@ -15,6 +17,63 @@
 #include "dot_impl.h"
 #include "gmp_origin.h"
 #include "timing.h"
+
+typedef void (*powm_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                        const dot_limb_t *, size_t);
+
+/* One row: n-limb m and b, en-limb e. Returns 0, or 1 when a kernel's result is wrong. */
+static int row(size_t n, size_t en, int samples, dot_rng *rng)
+{
+    static const powm_fn kernels[2] = {dot_ifma_powm, dot_ifma_powm_ct};
+    static double cycles[3][21];
+    dot_limb_t m[DOT_POWM_MAX], b[DOT_POWM_MAX], e[DOT_POWM_MAX], r[DOT_POWM_MAX];
+    for (size_t i = 0; i < n; i++) {
+        m[i] = dot_rng_next(rng);
+        b[i] = dot_rng_next(rng);
+    }
+    for (size_t i = 0; i < en; i++)
+        e[i] = dot_rng_next(rng);
+    m[0] |= 1;
+    m[n - 1] |= (dot_limb_t)1 << 63;
+    b[n - 1] >>= 1;
+    e[en - 1] |= (dot_limb_t)1 << 63;
+    mpz_t zm, zb, ze, zr;
+    mpz_inits(zm, zb, ze, zr, NULL);
+    mpz_import(zm, n, -1, sizeof *m, 0, 0, m);
+    mpz_import(zb, n, -1, sizeof *b, 0, 0, b);
+    mpz_import(ze, en, -1, sizeof *e, 0, 0, e);
+    mpz_powm(zr, zb, ze, zm);
+    dot_limb_t want[DOT_POWM_MAX] = {0};
+    mpz_export(want, NULL, -1, sizeof *want, 0, 0, zr);
+    for (int k = 0; k < 2; k++) {
+        kernels[k](r, b, e, en, m, n);
+        if (memcmp(r, want, n * sizeof *r) != 0) {
+            fprintf(stderr, "%s gives a wrong result at %zu limbs: not timed\n",
+                    k ? "dot_ifma_powm_ct" : "dot_ifma_powm", n);
+            mpz_clears(zm, zb, ze, zr, NULL);
+            return 1;
+        }
+    }
+    for (int t = 0; t < samples; t++)
+        for (int j = 0; j < 3; j++) {
+            int k = (j + t) % 3;
+            uint64_t t0 = dot_tsc_begin();
+            if (k == 0)
+                mpz_powm(zr, zb, ze, zm);
+            else
+                kernels[k - 1](r, b, e, en, m, n);
+            cycles[k][t] = (double)(dot_tsc_end() - t0);
+        }
+    double gmp = dot_median(cycles[0], (size_t)samples);
+    double dot = dot_median(cycles[1], (size_t)samples);
+    double ct = dot_median(cycles[2], (size_t)samples);
+    const dot_basecase_tuning *w = dot_basecase_active();
+    int takes = strcmp(dot_isa(), "ifma") == 0 && n >= w->powm_from && n <= DOT_POWM_MAX;
+    printf("%5zu %4zu %12.0f %12.0f %12.0f  | %9.2fx %9.2fx %9.2fx  %s\n", n, en, gmp, dot, ct,
+           gmp / dot, gmp / ct, ct / dot, takes ? "yes" : "no");
+    mpz_clears(zm, zb, ze, zr, NULL);
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -30,56 +89,18 @@ int main(int argc, char **argv)
         return 0;
     }
     static const size_t sizes[] = {4, 6, 7, 8, 9, 10, 12, 14, 16, 20, 24, 32, 40, 48};
+    static const size_t short_sizes[] = {16, 32, 48};
     const int samples = quick ? 5 : 21;
-    const dot_basecase_tuning *w = dot_basecase_active();
-    int ifma = strcmp(dot_isa(), "ifma") == 0;
-    printf("b^e mod m, n-limb m and e: TSC cycles per call (median of %d samples)\n", samples);
-    printf("%5s %12s %12s  | %9s  %s\n", "n", "mpz_powm", "dot ifma", "dot vs gmp",
-           "dot_powm takes it");
+    printf("b^e mod m, n-limb m, en-limb e: TSC cycles per call (median of %d samples)\n", samples);
+    printf("%5s %4s %12s %12s %12s  | %10s %10s %10s  %s\n", "n", "en", "mpz_powm", "dot ifma",
+           "dot ifma ct", "dot/gmp", "ct/gmp", "ct cost", "dot_powm(_ct) takes it");
     dot_rng rng;
     dot_rng_seed(&rng, 23);
-    mpz_t zm, zb, ze, zr;
-    mpz_inits(zm, zb, ze, zr, NULL);
-    static double cycles[2][21];
     int status = 0;
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        size_t n = sizes[s];
-        dot_limb_t m[DOT_POWM_MAX], b[DOT_POWM_MAX], e[DOT_POWM_MAX], r[DOT_POWM_MAX];
-        for (size_t i = 0; i < n; i++) {
-            m[i] = dot_rng_next(&rng);
-            b[i] = dot_rng_next(&rng);
-            e[i] = dot_rng_next(&rng);
-        }
-        m[0] |= 1;
-        m[n - 1] |= (dot_limb_t)1 << 63;
-        b[n - 1] >>= 1;
-        mpz_import(zm, n, -1, sizeof *m, 0, 0, m);
-        mpz_import(zb, n, -1, sizeof *b, 0, 0, b);
-        mpz_import(ze, n, -1, sizeof *e, 0, 0, e);
-        mpz_powm(zr, zb, ze, zm);
-        dot_ifma_powm(r, b, e, n, m, n);
-        dot_limb_t want[DOT_POWM_MAX] = {0};
-        mpz_export(want, NULL, -1, sizeof *want, 0, 0, zr);
-        if (memcmp(r, want, n * sizeof *r) != 0) {
-            fprintf(stderr, "dot_ifma_powm gives a wrong result at %zu limbs: not timed\n", n);
-            status = 1;
-            continue;
-        }
-        for (int t = 0; t < samples; t++)
-            for (int j = 0; j < 2; j++) {
-                int k = (j + t) % 2;
-                uint64_t t0 = dot_tsc_begin();
-                if (k == 0)
-                    mpz_powm(zr, zb, ze, zm);
-                else
-                    dot_ifma_powm(r, b, e, n, m, n);
-                cycles[k][t] = (double)(dot_tsc_end() - t0);
-            }
-        double gmp = dot_median(cycles[0], (size_t)samples);
-        double dot = dot_median(cycles[1], (size_t)samples);
-        int takes = ifma && n >= w->powm_from && n <= DOT_POWM_MAX;
-        printf("%5zu %12.0f %12.0f  | %9.2fx  %s\n", n, gmp, dot, gmp / dot, takes ? "yes" : "no");
-    }
-    mpz_clears(zm, zb, ze, zr, NULL);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        status |= row(sizes[s], sizes[s], samples, &rng);
+    printf("short exponents (FFDH, DSA):\n");
+    for (size_t s = 0; s < sizeof short_sizes / sizeof short_sizes[0]; s++)
+        status |= row(short_sizes[s], 4, samples, &rng);
     return status;
 }

@@ -126,6 +126,14 @@ DOT_API const dot_basecase_tuning *dot_basecase_active(void);
 #define DOT_POWM_MAX 48
 DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                      const dot_limb_t *mp, size_t n);
+/* dot_powm's constant-time flavour, for secret exponents and bases (OpenSSL's
+ * BN_mod_exp_mont_consttime): the instructions it runs and the addresses it touches depend on n,
+ * en and the bit length of m only. Fixed windows over all 64 * en bits of e (leading zero limbs
+ * included), a table of every power read whole at each use, normalisation and reductions by
+ * mask. Same contract and the same window (powm_from) as dot_powm: returns 0 and leaves rp alone
+ * outside it. */
+DOT_API int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                        const dot_limb_t *mp, size_t n);
 
 /* One instruction-set variant's kernels, each at every size (no crossover applied). Every
  * pointer is non-NULL: where a variant's own version of a kernel is missing or slower, the table

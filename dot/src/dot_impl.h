@@ -63,6 +63,9 @@ void dot_ifma_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
  * mp[n - 1] != 0, b < m and 1 <= n <= DOT_POWM_MAX (dot.h). */
 void dot_ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                    const dot_limb_t *mp, size_t n);
+/* The same in constant time (dot_powm_ct, dot.h). */
+void dot_ifma_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                      const dot_limb_t *mp, size_t n);
 
 /* A variant's constant-time entry points for one operation (_ct and its carry-in form: add_n ->
  * add_nc_ct) from its always-inline core <isa>_aors(rp, up, vp, n, cin, op, flavour); alone, they

@@ -1,6 +1,6 @@
-/* dot_powm (dot.h): the window check in front of the IFMA exponentiation (ifma/powm.h). The
- * window is the basecase table's powm_from (basecase_window.c): SIZE_MAX, so no size, on every
- * variant but ifma, with DOT_BASECASE=off or powm=off, and on families not measured. */
+/* dot_powm, dot_powm_ct (dot.h): the window check in front of the IFMA exponentiation
+ * (ifma/powm.h). The window is the basecase table's powm_from (basecase_window.c): SIZE_MAX, so no
+ * size, on every variant but ifma, with DOT_BASECASE=off or powm=off, and on families not measured. */
 #include "dot_impl.h"
 
 #ifdef DOT_DEBUG
@@ -19,15 +19,32 @@ static void check_powm(const char *fn, const dot_limb_t *rp, const dot_limb_t *b
 }
 #endif
 
+static inline int in_window(size_t n)
+{
+    const dot_basecase_tuning *w = dot_basecase_active();
+    return n >= w->powm_from && n <= DOT_POWM_MAX;
+}
+
 int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
              const dot_limb_t *mp, size_t n)
 {
 #ifdef DOT_DEBUG
     check_powm(__func__, rp, bp, ep, en, mp, n);
 #endif
-    const dot_basecase_tuning *w = dot_basecase_active();
-    if (n < w->powm_from || n > DOT_POWM_MAX)
+    if (!in_window(n))
         return 0;
     dot_ifma_powm(rp, bp, ep, en, mp, n);
+    return 1;
+}
+
+int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                const dot_limb_t *mp, size_t n)
+{
+#ifdef DOT_DEBUG
+    check_powm(__func__, rp, bp, ep, en, mp, n);
+#endif
+    if (!in_window(n))
+        return 0;
+    dot_ifma_powm_ct(rp, bp, ep, en, mp, n);
     return 1;
 }

@@ -24,11 +24,16 @@
  * 3. The exponentiation: a sliding window of up to w bits (w from 1 to 6, whichever costs the
  *    fewest products for this exponent length), left to right over the exponent, a table of the
  *    odd powers b..b^(2^w - 1) in Montgomery form; each window starts at a set bit and ends at
- *    one, so its value is odd: as many squarings as it has bits and one product. Not constant time (nor is GMP's mpn_powm, which this
- *    serves; mpn_sec_powm keeps GMP's own code).
+ *    one, so its value is odd: as many squarings as it has bits and one product. Not constant
+ *    time (nor is GMP's mpn_powm, which this serves; mpn_sec_powm keeps GMP's own code).
  * 4. R^2 mod m (to enter Montgomery form) without a division: 2^(bits-1) doubled modulo m in 64-bit
  *    limbs up to 2^(52k + c), c from 32 to 63, then squared and multiplied by 2^(52k + 1) along the
  *    binary digits of 52k, each product adding its operands' offsets over R.
+ * 5. The constant-time form (dot_powm_ct, for OpenSSL's BN_mod_exp_mont_consttime): the same
+ *    product, but normalisation ends after its first round with one pass of single bits through
+ *    runs of all-ones digits, resolved as DoT's add resolves carries (pw_pass_bits) instead of
+ *    repeating rounds; fixed windows over every bit of the exponent's en limbs; a table of every
+ *    power, read whole at each use (pw_gather); doublings and the last reduction by mask.
  *
  * The product needs k + 2 lanes (a_(i+2) b reaches two lanes past the top digit): whole zmm
  * vectors, or, where four lanes or fewer are left over (e.g. 12 lanes at 8 limbs), a ymm on top,
@@ -60,9 +65,41 @@ typedef struct {
 
 typedef void (*pw_amm_fn)(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c);
 
+/* The constant-time end of normalisation (5. above): after one round every lane is below
+ * 2^52 + 2^8, so what is left to pass is one bit from each lane of 2^52 or more (g) up through
+ * the lanes of 52 one bits above it (p), which a lane of 2^52 or more never is. One 64-bit add
+ * resolves every chain, one bit a lane: the carries in are (2g + p) ^ p, DoT's add of masks. */
+static inline __attribute__((always_inline)) void pw_pass_bits(__m512i *lo, __m256i *lt,
+                                                               const int nz, const int half)
+{
+    const __m512i high = _mm512_set1_epi64((long long)~BC_MASK52), one = _mm512_set1_epi64(1);
+    const __m512i mask = _mm512_set1_epi64((long long)BC_MASK52);
+    const __m256i high4 = _mm512_castsi512_si256(high), one4 = _mm512_castsi512_si256(one);
+    uint64_t g = 0, p = 0;
+#pragma GCC unroll 8
+    for (int j = 0; j < nz; j++) {
+        const uint64_t gj = _mm512_test_epi64_mask(lo[j], high);
+        g |= gj << (8 * j);
+        p |= (_mm512_test_epi64_mask(_mm512_add_epi64(lo[j], one), high) & ~gj) << (8 * j);
+    }
+    if (half) {
+        const uint64_t gt = _mm256_test_epi64_mask(*lt, high4);
+        g |= gt << (8 * nz);
+        p |= (_mm256_test_epi64_mask(_mm256_add_epi64(*lt, one4), high4) & ~gt) << (8 * nz);
+    }
+    const uint64_t cin = ((g << 1) + p) ^ p;
+#pragma GCC unroll 8
+    for (int j = 0; j < nz; j++)
+        lo[j] = _mm512_and_si512(
+            _mm512_mask_add_epi64(lo[j], (__mmask8)(cin >> (8 * j)), lo[j], one), mask);
+    if (half)
+        *lt = _mm256_and_si256(_mm256_mask_add_epi64(*lt, (__mmask8)(cin >> (8 * nz)), *lt, one4),
+                               _mm512_castsi512_si256(mask));
+}
+
 static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint64_t *a,
                                                          const uint64_t *b, const pw_ctx *c,
-                                                         const int nz, const int half)
+                                                         const int nz, const int half, const int ct)
 {
     const __m512i zero = _mm512_setzero_si512();
     const __m256i zero4 = _mm256_setzero_si256();
@@ -167,6 +204,10 @@ static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint
             lt = _mm256_and_si256(lt, mask4);
             break;
         }
+        if (ct) {
+            pw_pass_bits(lo, &lt, nz, half);
+            break;
+        }
         __mmask8 over = half ? _mm256_test_epi64_mask(lt, _mm256_andnot_si256(mask4, lt)) : 0;
 #pragma GCC unroll 8
         for (int j = 0; j < nz; j++)
@@ -181,14 +222,17 @@ static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint
         _mm512_storeu_si512((void *)(r + 8 * nz), _mm512_zextsi256_si512(lt));
 }
 
-/* pw_amm_N: N zmm vectors; pw_amm_N_half: N zmm vectors and a ymm (four lanes) above them */
-#define PW_AMM_INSTANCE(N, SUFFIX, HALF)                                                           \
+/* pw_amm_N: N zmm vectors; pw_amm_N_half: N zmm vectors and a ymm (four lanes) above them; the
+ * _ct ones normalise in constant time */
+#define PW_AMM_INSTANCE(N, SUFFIX, HALF, CT)                                                       \
     static void pw_amm_##N##SUFFIX(uint64_t *r, const uint64_t *a, const uint64_t *b,              \
                                    const pw_ctx *c)                                                \
     {                                                                                              \
-        pw_amm(r, a, b, c, N, HALF);                                                               \
+        pw_amm(r, a, b, c, N, HALF, CT);                                                           \
     }
-#define PW_AMM_INSTANCES(N) PW_AMM_INSTANCE(N, , 0) PW_AMM_INSTANCE(N, _half, 1)
+#define PW_AMM_INSTANCES(N)                                                                        \
+    PW_AMM_INSTANCE(N, , 0, 0)                                                                     \
+    PW_AMM_INSTANCE(N, _half, 1, 0) PW_AMM_INSTANCE(N, _ct, 0, 1) PW_AMM_INSTANCE(N, _half_ct, 1, 1)
 PW_AMM_INSTANCES(1)
 PW_AMM_INSTANCES(2)
 PW_AMM_INSTANCES(3)
@@ -196,7 +240,8 @@ PW_AMM_INSTANCES(4)
 PW_AMM_INSTANCES(5)
 PW_AMM_INSTANCES(6)
 PW_AMM_INSTANCES(7)
-PW_AMM_INSTANCE(8, , 0)
+PW_AMM_INSTANCE(8, , 0, 0)
+PW_AMM_INSTANCE(8, _ct, 0, 1)
 
 static inline int pw_cmp(const dot_limb_t *x, const dot_limb_t *y, size_t n)
 {
@@ -206,11 +251,26 @@ static inline int pw_cmp(const dot_limb_t *x, const dot_limb_t *y, size_t n)
     return 0;
 }
 
-/* x = 2x mod m, for x < m (n limbs) */
-static inline void pw_double_mod(dot_limb_t *x, const dot_limb_t *m, size_t n)
+/* x = t where keep is all ones, x unchanged where it is zero (n limbs) */
+static inline void pw_select(dot_limb_t *x, const dot_limb_t *t, dot_limb_t keep, size_t n)
 {
-    if (chain_aors(x, x, x, n, 0, DOT_OP_ADD, DOT_FAST) || pw_cmp(x, m, n) >= 0)
-        chain_aors(x, x, m, n, 0, DOT_OP_SUB, DOT_FAST);
+    for (size_t i = 0; i < n; i++)
+        x[i] = (t[i] & keep) | (x[i] & ~keep);
+}
+
+/* x = 2x mod m, for x < m (n limbs); with ct, both subtractions are made and the result chosen
+ * by a mask, so that nothing depends on m's value */
+static inline void pw_double_mod(dot_limb_t *x, const dot_limb_t *m, size_t n, const int ct)
+{
+    const dot_limb_t carry = chain_aors(x, x, x, n, 0, DOT_OP_ADD, DOT_FAST);
+    if (!ct) {
+        if (carry || pw_cmp(x, m, n) >= 0)
+            chain_aors(x, x, m, n, 0, DOT_OP_SUB, DOT_FAST);
+        return;
+    }
+    dot_limb_t t[DOT_POWM_MAX];
+    const dot_limb_t borrow = chain_aors(t, x, m, n, 0, DOT_OP_SUB, DOT_FAST);
+    pw_select(x, t, 0 - (carry | (borrow ^ 1)), n);
 }
 
 /* Bit pos of the exponent. */
@@ -219,15 +279,17 @@ static inline unsigned pw_bit(const dot_limb_t *ep, size_t pos)
     return (unsigned)(ep[pos / 64] >> (pos % 64) & 1);
 }
 
-/* The window width with the fewest products for an exponent of eb bits: about eb / (w + 1)
- * products after the squarings (a sliding window starts at a set bit and ends at one), and
- * 2^(w-1) to fill the table of odd powers. */
-static inline unsigned pw_window(size_t eb)
+/* The sliding window's width with the fewest products for an exponent of eb bits: about
+ * eb / (w + 1) products after the squarings (a sliding window starts at a set bit and ends at
+ * one), and 2^(w-1) to fill the table of odd powers. The fixed window of the constant-time form
+ * costs eb / w products and 2^w - 2 to fill a table of every power; it stops at 5, as the gather
+ * reads the whole table for each product. */
+static inline unsigned pw_window(size_t eb, const int ct)
 {
     unsigned best = 1;
     size_t best_cost = SIZE_MAX;
-    for (unsigned w = 1; w <= PW_MAX_WINDOW; w++) {
-        size_t cost = eb / (w + 1) + ((size_t)1 << (w - 1));
+    for (unsigned w = 1; w <= (ct ? PW_MAX_WINDOW - 1 : PW_MAX_WINDOW); w++) {
+        size_t cost = ct ? eb / w + ((size_t)1 << w) : eb / (w + 1) + ((size_t)1 << (w - 1));
         if (cost < best_cost) {
             best_cost = cost;
             best = w;
@@ -236,22 +298,58 @@ static inline unsigned pw_window(size_t eb)
     return best;
 }
 
-/* {rp, n} = {bp, n}^{ep, en} mod {mp, n}: m odd, m > 1, mp[n - 1] != 0, b < m,
- * 1 <= n <= DOT_POWM_MAX; rp may be bp. e = 0 gives 1. */
-static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
-                             const dot_limb_t *mp, size_t n)
+/* The w bits of the exponent from bit pos up, as a number: positions are public, the value not. */
+static inline unsigned pw_bits(const dot_limb_t *ep, size_t pos, unsigned w)
 {
-    static const pw_amm_fn amm_of[PW_MAX_VECS + 1] = {
-        NULL, pw_amm_1, pw_amm_2, pw_amm_3, pw_amm_4, pw_amm_5, pw_amm_6, pw_amm_7, pw_amm_8};
-    static const pw_amm_fn half_of[PW_MAX_VECS] = {NULL,          pw_amm_1_half, pw_amm_2_half,
-                                                   pw_amm_3_half, pw_amm_4_half, pw_amm_5_half,
-                                                   pw_amm_6_half, pw_amm_7_half};
+    unsigned v = 0;
+    for (unsigned b = w; b-- > 0;)
+        v = v << 1 | pw_bit(ep, pos + b);
+    return v;
+}
+
+/* out = table[v] (8nv digits), reading every entry of the table with the same instructions:
+ * a lane mask from comparing v with the entry's index picks the one */
+static inline void pw_gather(uint64_t *out, const uint64_t (*table)[8 * PW_MAX_VECS],
+                             unsigned entries, unsigned v, size_t nv)
+{
+    const __m512i want = _mm512_set1_epi64((long long)v);
+    for (size_t j = 0; j < nv; j++) {
+        __m512i acc = _mm512_setzero_si512();
+        for (unsigned i = 0; i < entries; i++) {
+            const __mmask8 hit = _mm512_cmpeq_epi64_mask(_mm512_set1_epi64((long long)i), want);
+            acc = _mm512_mask_mov_epi64(acc, hit,
+                                        _mm512_load_si512((const void *)(table[i] + 8 * j)));
+        }
+        _mm512_storeu_si512((void *)(out + 8 * j), acc);
+    }
+}
+
+/* {rp, n} = {bp, n}^{ep, en} mod {mp, n}: m odd, m > 1, mp[n - 1] != 0, b < m,
+ * 1 <= n <= DOT_POWM_MAX; rp may be bp. e = 0 gives 1. With ct, the instructions and addresses
+ * depend on n, en and m's bit length only (not on b, e or m's value): fixed windows over all
+ * 64en bits of e, a table of every power read whole (pw_gather), the _ct products, and the
+ * reductions by mask. */
+static inline __attribute__((always_inline)) void pw_powm(dot_limb_t *rp, const dot_limb_t *bp,
+                                                          const dot_limb_t *ep, size_t en,
+                                                          const dot_limb_t *mp, size_t n,
+                                                          const int ct)
+{
+    static const pw_amm_fn amm_of[2][PW_MAX_VECS + 1] = {
+        {NULL, pw_amm_1, pw_amm_2, pw_amm_3, pw_amm_4, pw_amm_5, pw_amm_6, pw_amm_7, pw_amm_8},
+        {NULL, pw_amm_1_ct, pw_amm_2_ct, pw_amm_3_ct, pw_amm_4_ct, pw_amm_5_ct, pw_amm_6_ct,
+         pw_amm_7_ct, pw_amm_8_ct}};
+    static const pw_amm_fn half_of[2][PW_MAX_VECS] = {
+        {NULL, pw_amm_1_half, pw_amm_2_half, pw_amm_3_half, pw_amm_4_half, pw_amm_5_half,
+         pw_amm_6_half, pw_amm_7_half},
+        {NULL, pw_amm_1_half_ct, pw_amm_2_half_ct, pw_amm_3_half_ct, pw_amm_4_half_ct,
+         pw_amm_5_half_ct, pw_amm_6_half_ct, pw_amm_7_half_ct}};
     size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
     pw_ctx c;
     c.k = (bits + 2 + 51) / 52;
     /* k + 2 lanes: whole zmm vectors, or a ymm on top where four lanes or fewer are left over */
     const size_t lanes = c.k + 2, nz = lanes / 8, nv = (lanes + 7) / 8;
-    const pw_amm_fn amm = nz >= 1 && lanes % 8 >= 1 && lanes % 8 <= 4 ? half_of[nz] : amm_of[nv];
+    const pw_amm_fn amm = nz >= 1 && lanes % 8 >= 1 && lanes % 8 <= 4 ? half_of[ct][nz]
+                                                                      : amm_of[ct][nv];
     memset(c.m, 0, sizeof c.m);
     to_digits(c.m, mp, n, c.k);
     uint64_t inv = mp[0]; /* m^-1 mod 2^64 by Newton's iteration: 3, 6, 12, 24, 48, 96 bits */
@@ -269,7 +367,7 @@ static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_lim
     x[(bits - 1) / 64] = (dot_limb_t)1 << ((bits - 1) % 64);
     /* x = 2^(52k + off) mod m, off from bits - 1 - 52k (negative) to c0 */
     for (long off = (long)bits - 1 - (long)t; off < (long)c0;) {
-        pw_double_mod(x, mp, n);
+        pw_double_mod(x, mp, n, ct);
         if (++off == 1)
             to_digits(r1, x, n, c.k);
     }
@@ -280,52 +378,92 @@ static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_lim
             amm(rr, rr, r1, &c);
     }
 
-    /* the odd powers b, b^3, ..., b^(2^w - 1) in Montgomery form */
     uint64_t table[1 << (PW_MAX_WINDOW - 1)][8 * PW_MAX_VECS] __attribute__((aligned(64)));
-    size_t top = en;
-    while (top > 0 && ep[top - 1] == 0)
-        top--;
-    size_t eb = top ? 64 * top - (size_t)__builtin_clzll(ep[top - 1]) : 0;
-    const unsigned w = pw_window(eb);
     uint64_t bd[PW_DIGITS] = {0};
     to_digits(bd, bp, n, c.k);
-    amm(table[0], bd, rr, &c);
-    if (w > 1) {
-        amm(acc, table[0], table[0], &c); /* b^2 */
-        for (unsigned i = 1; i < 1u << (w - 1); i++)
-            amm(table[i], table[i - 1], acc, &c);
-    }
-    /* left to right: a zero bit is one square; a window of up to w bits from a set bit down to the
-     * lowest set bit within reach is as many squares and one product with its odd power */
-    int started = 0;
-    for (size_t pos = eb; pos-- > 0;) {
-        if (!pw_bit(ep, pos)) {
-            amm(acc, acc, acc, &c);
-            continue;
-        }
-        size_t low = pos + 1 >= w ? pos + 1 - w : 0;
-        while (!pw_bit(ep, low))
-            low++;
-        unsigned value = 0;
-        for (size_t b = pos + 1; b-- > low;)
-            value = value << 1 | pw_bit(ep, b);
-        if (started) {
-            for (size_t sq = low; sq <= pos; sq++)
+    if (ct) {
+        /* every power b^0..b^(2^w - 1) in Montgomery form; then, from the top, the first
+         * window's power, and for each window below w squares and one product */
+        const size_t eb = 64 * en;
+        const unsigned w = pw_window(eb, 1), entries = 1u << w;
+        amm(table[0], one, rr, &c);
+        amm(table[1], bd, rr, &c);
+        for (unsigned i = 2; i < entries; i++)
+            amm(table[i], table[i - 1], table[1], &c);
+        size_t pos = eb - (eb % w ? eb % w : w);
+        pw_gather(acc, (const uint64_t(*)[8 * PW_MAX_VECS]) table, entries,
+                  pw_bits(ep, pos, (unsigned)(eb - pos)), nv);
+        while (pos > 0) {
+            pos -= w;
+            for (unsigned sq = 0; sq < w; sq++)
                 amm(acc, acc, acc, &c);
-            amm(acc, acc, table[value >> 1], &c);
-        } else {
-            /* 8nv digits: acc's zeros past them stay for to_limbs */
-            memcpy(acc, table[value >> 1], 8 * nv * sizeof *acc);
-            started = 1;
+            pw_gather(bd, (const uint64_t(*)[8 * PW_MAX_VECS]) table, entries, pw_bits(ep, pos, w),
+                      nv);
+            amm(acc, acc, bd, &c);
         }
-        pos = low;
+    } else {
+        /* the odd powers b, b^3, ..., b^(2^w - 1) in Montgomery form */
+        size_t top = en;
+        while (top > 0 && ep[top - 1] == 0)
+            top--;
+        size_t eb = top ? 64 * top - (size_t)__builtin_clzll(ep[top - 1]) : 0;
+        const unsigned w = pw_window(eb, 0);
+        amm(table[0], bd, rr, &c);
+        if (w > 1) {
+            amm(acc, table[0], table[0], &c); /* b^2 */
+            for (unsigned i = 1; i < 1u << (w - 1); i++)
+                amm(table[i], table[i - 1], acc, &c);
+        }
+        /* left to right: a zero bit is one square; a window of up to w bits from a set bit down
+         * to the lowest set bit within reach is as many squares and one product with its odd
+         * power */
+        int started = 0;
+        for (size_t pos = eb; pos-- > 0;) {
+            if (!pw_bit(ep, pos)) {
+                amm(acc, acc, acc, &c);
+                continue;
+            }
+            size_t low = pos + 1 >= w ? pos + 1 - w : 0;
+            while (!pw_bit(ep, low))
+                low++;
+            unsigned value = 0;
+            for (size_t b = pos + 1; b-- > low;)
+                value = value << 1 | pw_bit(ep, b);
+            if (started) {
+                for (size_t sq = low; sq <= pos; sq++)
+                    amm(acc, acc, acc, &c);
+                amm(acc, acc, table[value >> 1], &c);
+            } else {
+                /* 8nv digits: acc's zeros past them stay for to_limbs */
+                memcpy(acc, table[value >> 1], 8 * nv * sizeof *acc);
+                started = 1;
+            }
+            pos = low;
+        }
+        if (!started) /* e = 0: 1, R in Montgomery form */
+            amm(acc, one, rr, &c);
     }
-    if (!started) /* e = 0: 1, R in Montgomery form */
-        amm(acc, one, rr, &c);
     amm(acc, acc, one, &c); /* out of Montgomery form: at most m */
     to_limbs(rp, n, acc);
-    if (pw_cmp(rp, mp, n) >= 0)
-        chain_aors(rp, rp, mp, n, 0, DOT_OP_SUB, DOT_FAST);
+    /* rp >= m only where it equals m: then rp - m, which is 0 */
+    dot_limb_t diff[DOT_POWM_MAX];
+    const dot_limb_t borrow = chain_aors(diff, rp, mp, n, 0, DOT_OP_SUB, DOT_FAST);
+    if (ct)
+        pw_select(rp, diff, 0 - (borrow ^ 1), n);
+    else if (!borrow)
+        memcpy(rp, diff, n * sizeof *rp);
+}
+
+static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                             const dot_limb_t *mp, size_t n)
+{
+    pw_powm(rp, bp, ep, en, mp, n, 0);
+}
+
+static inline void ifma_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep,
+                                size_t en, const dot_limb_t *mp, size_t n)
+{
+    pw_powm(rp, bp, ep, en, mp, n, 1);
 }
 
 #endif

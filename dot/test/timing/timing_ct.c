@@ -16,6 +16,9 @@
  *     --quick       the make-test budget: the avx512 and ifma variants (skipped with a message
  *                   where the CPU lacks them) and the planted controls
  *   timing_ct --control   only the planted controls (each must be found leaky)
+ * The IFMA exponentiation (dot_ifma_powm_ct) is timed with the ifma variant: classes "fixed" (base
+ * m - 1, only the exponent's top bit set) and "random", a public modulus; its planted control is the
+ * sliding-window dot_ifma_powm.
  * Exit status: 0 when every constant-time kernel passed and every control was found leaky,
  * 1 otherwise, 2 on bad usage.
  */
@@ -67,24 +70,50 @@ static double welch_t(const welch *w)
 typedef struct kernel kernel;
 struct kernel {
     char label[64];
-    int kind; /* 0 add/sub, 1 add/sub with carry in, 2 mul 4x4, 3 sqr 4x4, 4 mul 5x5 radix 2^52 */
+    int kind; /* 0 add/sub, 1 add/sub with carry in, 2 mul 4x4, 3 sqr 4x4, 4 mul 5x5 radix 2^52,
+               * 5 powm (base up, exponent vp of en limbs, modulus pm) */
     dot_aors_fn aors;
     dot_aorsc_fn aorsc;
     void (*mul)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
     void (*sqr)(dot_limb_t *, const dot_limb_t *);
+    void (*powm)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, const dot_limb_t *,
+                 size_t);
     int sub;
-    size_t n;
+    size_t n, en;
     int expect_leak; /* a planted control */
 };
 
 static dot_limb_t up[MAXN], vp[MAXN], rp[2 * MAXN];
 static dot_limb_t cin;
 static dot_rng rng;
+/* the exponentiations' modulus: public, one per run (odd, top bit set) */
+static dot_limb_t pm[MAXN];
+
+/* limbs of each operand a kernel reads */
+static size_t operand_limbs(const kernel *k)
+{
+    return k->kind == 4 ? 5 : k->kind == 2 || k->kind == 3 ? 4 : k->n;
+}
 
 /* Operands of one class into separate storage (copied into up/vp just before the call). */
 static void operands(const kernel *k, int fixed, dot_limb_t *u, dot_limb_t *v, dot_limb_t *c)
 {
-    size_t n = k->kind >= 2 ? (k->kind == 4 ? 5 : 4) : k->n;
+    size_t n = operand_limbs(k);
+    if (k->kind == 5) {
+        /* fixed: base m - 1 and the exponent's top bit alone (a sliding window squares all
+         * the way and multiplies once; m - 1's digits are runs of ones); random: b < m and e */
+        for (size_t i = 0; i < n; i++)
+            u[i] = fixed ? pm[i] : dot_rng_next(&rng);
+        if (fixed)
+            u[0] -= 1;
+        else
+            u[n - 1] = dot_rng_below(&rng, pm[n - 1]);
+        for (size_t i = 0; i < k->en; i++)
+            v[i] = fixed ? 0 : dot_rng_next(&rng);
+        if (fixed)
+            v[k->en - 1] = (dot_limb_t)1 << 63;
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         u[i] = dot_rng_next(&rng);
         v[i] = dot_rng_next(&rng);
@@ -120,6 +149,7 @@ static uint64_t measure(const kernel *k)
     case 1: k->aorsc(rp, up, vp, k->n, cin); break;
     case 2:
     case 4: k->mul(rp, up, vp); break;
+    case 5: k->powm(rp, up, vp, k->en, pm, k->n); break;
     default: k->sqr(rp, up); break;
     }
     return cycles() - t0;
@@ -143,7 +173,7 @@ static double run(const kernel *k, size_t samples, double *used, double *m0, dou
      * that builds a class's operands must not run just before that class's measurement */
     dot_limb_t(*u)[MAXN] = malloc(BATCH * sizeof *u), (*v)[MAXN] = malloc(BATCH * sizeof *v);
     dot_limb_t c[BATCH];
-    size_t n = k->kind >= 2 ? (k->kind == 4 ? 5 : 4) : k->n;
+    size_t n = operand_limbs(k);
     /* warm-up: caches, the branch predictor and the vector unit's power state */
     for (int i = 0; i < 2000; i++) {
         operands(k, i & 1, u[0], v[0], &c[0]);
@@ -251,6 +281,23 @@ static void add_aors_kernels(kernel *ks, int *nk, const char *isa, const dot_ker
         }
 }
 
+/* The constant-time exponentiation at n limbs with an en-limb exponent, and, as its planted
+ * control, the sliding-window one (dot_ifma_powm), which must be found leaky. */
+static void add_powm_kernels(kernel *ks, int *nk, size_t n, size_t en)
+{
+    for (int planted = 0; planted < 2; planted++) {
+        kernel *k = &ks[(*nk)++];
+        memset(k, 0, sizeof *k);
+        snprintf(k->label, sizeof k->label, "%s n=%zu en=%zu",
+                 planted ? "planted: ifma powm (sliding window)" : "ifma powm_ct", n, en);
+        k->kind = 5;
+        k->powm = planted ? dot_ifma_powm : dot_ifma_powm_ct;
+        k->n = n;
+        k->en = en;
+        k->expect_leak = planted;
+    }
+}
+
 static int listed(const char *const *isas, int nisas, const char *isa)
 {
     for (int i = 0; i < nisas; i++)
@@ -309,6 +356,10 @@ int main(int argc, char **argv)
     const size_t *sizes = quick ? quick_sizes : long_sizes;
     int nsizes = quick ? 2 : 7;
     dot_rng_seed(&rng, (uint64_t)__rdtsc());
+    /* every limb with its top bit set: the first n limbs are an n-limb modulus for any n */
+    for (size_t i = 0; i < MAXN; i++)
+        pm[i] = dot_rng_next(&rng) | (dot_limb_t)1 << 63;
+    pm[0] |= 1;
 
     static kernel ks[512];
     int nk = 0, failures = 0, skipped = 0;
@@ -338,8 +389,12 @@ int main(int argc, char **argv)
             snprintf(label, sizeof label, "%s (%s)", isas[i], t->mul_from);
             add_mul_kernels(ks, &nk, label, t->mul_4x4, t->sqr_4x4, 0);
             add_mul_kernels(ks, &nk, label, t->mul_5x5_r52, NULL, 1);
-            if (!strcmp(isas[i], "ifma")) /* the IFMA 4x4 kernels, outside the table */
+            if (!strcmp(isas[i], "ifma")) { /* the IFMA 4x4 kernels and powm, outside the table */
                 add_mul_kernels(ks, &nk, "ifma kernel", dot_ifma_mul_4x4, dot_ifma_sqr_4x4, 0);
+                add_powm_kernels(ks, &nk, 8, 2);
+                if (!quick)
+                    add_powm_kernels(ks, &nk, 32, 4);
+            }
         }
     /* the planted controls, on the best add the CPU has */
     const dot_kernels *best = dot_kernels_for(dot_isa());
