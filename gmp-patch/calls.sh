@@ -13,7 +13,7 @@
 #            these three only the two basecase entry points are counted: where Karatsuba runs
 #            instead, its additions go through dot_add_n/dot_sub_n); mpz_powm modulo a 16- and
 #            an 8-limb number -> 1 dot_powm and 1 dot_ifma_powm where the marker shows a window
-#            (powm:N-48) from N <= 16 or 8 limbs, neither without (the patched mpn_powm reads the
+#            (powm:N-64) from N <= 16 or 8 limbs, neither without (the patched mpn_powm reads the
 #            window first); modulo a 6-limb number -> neither (below DOT_POWM_MIN; for these
 #            three only the two powm entry points are counted: GMP's own exponentiation and the
 #            base's reduction add and subtract through dot_add_n/dot_sub_n)

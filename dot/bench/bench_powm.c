@@ -88,8 +88,8 @@ int main(int argc, char **argv)
         printf("this CPU has no IFMA: dot_powm declines every call, nothing to time\n");
         return 0;
     }
-    static const size_t sizes[] = {4, 6, 7, 8, 9, 10, 12, 14, 16, 20, 24, 32, 40, 48};
-    static const size_t short_sizes[] = {16, 32, 48};
+    static const size_t sizes[] = {4, 6, 7, 8, 9, 10, 12, 14, 16, 20, 24, 32, 40, 48, 56, 64};
+    static const size_t short_sizes[] = {16, 32, 48, 64};
     const int samples = quick ? 5 : 21;
     printf("b^e mod m, n-limb m, en-limb e: TSC cycles per call (median of %d samples)\n", samples);
     printf("%5s %4s %12s %12s %12s  | %10s %10s %10s  %s\n", "n", "en", "mpz_powm", "dot ifma",

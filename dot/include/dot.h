@@ -123,7 +123,7 @@ DOT_API const dot_basecase_tuning *dot_basecase_active(void);
  * No family's window starts below DOT_POWM_MIN (the kernel loses to GMP's assembly there on
  * Zen 4): a library may keep smaller moduli after one compare with this constant. */
 #define DOT_POWM_MIN 7
-#define DOT_POWM_MAX 48
+#define DOT_POWM_MAX 64
 DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                      const dot_limb_t *mp, size_t n);
 /* dot_powm's constant-time flavour, for secret exponents and bases (OpenSSL's

@@ -17,7 +17,7 @@
  *    for q_i. The x that s_(i+2) needs is lane 2 after step i-1 (position i+2: every term but
  *    q_i's and lo(a_(i+2) b_0)) plus those three terms, made in general registers. After step
  *    k-1 lane 0 is position k, which takes s_k (its value with the last carry). Lanes stay below
- *    2^60 (four terms under 2^52 a step, at most 64 steps).
+ *    2^61 (four terms under 2^52 a step, at most 86 steps).
  * 2. Normalisation: each lane keeps its low 52 bits and passes the rest one lane up, in vector
  *    registers, until no lane has anything to pass: one round on random values; a run of all-ones
  *    digits takes one round a digit (the planted control in the tests drops the repeat).
@@ -52,7 +52,7 @@
 #define DOT_POWM_FULL_NORMALISE 1
 #endif
 
-#define PW_MAX_VECS 8 /* 62 digits and the two lanes past them: moduli of up to 3222 bits */
+#define PW_MAX_VECS 11 /* 86 digits and the two lanes past them: moduli of up to 4470 bits */
 /* digit buffers: whole vectors, plus the 16 digits to_limbs may read past the number */
 #define PW_DIGITS (8 * PW_MAX_VECS + 16)
 #define PW_MAX_WINDOW 6
@@ -66,29 +66,33 @@ typedef struct {
 typedef void (*pw_amm_fn)(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c);
 
 /* The constant-time end of normalisation (5. above): after one round every lane is below
- * 2^52 + 2^8, so what is left to pass is one bit from each lane of 2^52 or more (g) up through
- * the lanes of 52 one bits above it (p), which a lane of 2^52 or more never is. One 64-bit add
- * resolves every chain, one bit a lane: the carries in are (2g + p) ^ p, DoT's add of masks. */
+ * 2^52 + 2^9, so what is left to pass is one bit from each lane of 2^52 or more (g) up through
+ * the lanes of 52 one bits above it (p), which a lane of 2^52 or more never is. One add resolves
+ * every chain, one bit a lane: the carries in are (2g + p) ^ p, DoT's add of masks (64-bit masks
+ * up to 64 lanes, 128-bit ones above). */
 static inline __attribute__((always_inline)) void pw_pass_bits(__m512i *lo, __m256i *lt,
                                                                const int nz, const int half)
 {
     const __m512i high = _mm512_set1_epi64((long long)~BC_MASK52), one = _mm512_set1_epi64(1);
     const __m512i mask = _mm512_set1_epi64((long long)BC_MASK52);
     const __m256i high4 = _mm512_castsi512_si256(high), one4 = _mm512_castsi512_si256(one);
-    uint64_t g = 0, p = 0;
-#pragma GCC unroll 8
+    typedef unsigned __int128 u128;
+    u128 g = 0, p = 0;
+#pragma GCC unroll 16
     for (int j = 0; j < nz; j++) {
-        const uint64_t gj = _mm512_test_epi64_mask(lo[j], high);
+        const u128 gj = _mm512_test_epi64_mask(lo[j], high);
         g |= gj << (8 * j);
         p |= (_mm512_test_epi64_mask(_mm512_add_epi64(lo[j], one), high) & ~gj) << (8 * j);
     }
     if (half) {
-        const uint64_t gt = _mm256_test_epi64_mask(*lt, high4);
+        const u128 gt = _mm256_test_epi64_mask(*lt, high4);
         g |= gt << (8 * nz);
         p |= (_mm256_test_epi64_mask(_mm256_add_epi64(*lt, one4), high4) & ~gt) << (8 * nz);
     }
-    const uint64_t cin = ((g << 1) + p) ^ p;
-#pragma GCC unroll 8
+    /* the top of 128 bits only where there are more than 64 lanes (nz is a constant) */
+    const u128 cin = 8 * nz + 4 * half > 64 ? ((g << 1) + p) ^ p
+                                            : (uint64_t)(((uint64_t)g << 1) + (uint64_t)p) ^ (uint64_t)p;
+#pragma GCC unroll 16
     for (int j = 0; j < nz; j++)
         lo[j] = _mm512_and_si512(
             _mm512_mask_add_epi64(lo[j], (__mmask8)(cin >> (8 * j)), lo[j], one), mask);
@@ -107,10 +111,10 @@ static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint
      * half, lt, bt0..bt2 and mt are the same for the ymm on top */
     __m512i lo[PW_MAX_VECS], b0v[PW_MAX_VECS], b1v[PW_MAX_VECS], b2v[PW_MAX_VECS];
     __m256i lt = zero4, bt0 = zero4, bt1 = zero4, bt2 = zero4;
-#pragma GCC unroll 8
+#pragma GCC unroll 16
     for (int j = 0; j < nz; j++)
         b0v[j] = _mm512_loadu_si512((const void *)(b + 8 * j));
-#pragma GCC unroll 8
+#pragma GCC unroll 16
     for (int j = 0; j < nz; j++) {
         b1v[j] = _mm512_alignr_epi64(b0v[j], j ? b0v[j - 1] : zero, 7);
         b2v[j] = _mm512_alignr_epi64(b0v[j], j ? b0v[j - 1] : zero, 6);
@@ -124,7 +128,7 @@ static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint
     /* positions 0.. with a_0 b and a_1 b in */
     const __m512i a0 = _mm512_set1_epi64((long long)a[0]);
     const __m512i a1 = _mm512_set1_epi64((long long)a[1]);
-#pragma GCC unroll 8
+#pragma GCC unroll 16
     for (int j = 0; j < nz; j++) {
         __m512i t = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a0, b0v[j]), a0, b1v[j]);
         lo[j] = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(t, a1, b1v[j]), a1, b2v[j]);
@@ -152,7 +156,7 @@ static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint
         const __m512i q = _mm512_set1_epi64((long long)(q12 >> 12));
         const __m512i next = _mm512_set1_epi64((long long)a[i + 2]);
         __m512i hi[PW_MAX_VECS];
-#pragma GCC unroll 8
+#pragma GCC unroll 16
         for (int j = 0; j < nz; j++) {
             const __m512i mj = _mm512_load_si512((const void *)(c->m + 8 * j));
             const __m512i ab = _mm512_madd52lo_epu64(zero, next, b1v[j]);
@@ -168,7 +172,7 @@ static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint
             ht = _mm256_add_epi64(_mm256_madd52hi_epu64(zero4, qt, mt),
                                   _mm256_madd52hi_epu64(ab, nt, bt2));
         }
-#pragma GCC unroll 8
+#pragma GCC unroll 16
         for (int j = 0; j < nz; j++) {
             const __m512i above = j + 1 < nz ? lo[j + 1] : _mm512_castsi256_si512(lt);
             lo[j] = _mm512_add_epi64(_mm512_alignr_epi64(above, lo[j], 1), hi[j]);
@@ -184,7 +188,7 @@ static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint
     const __m256i mask4 = _mm512_castsi512_si256(mask);
     for (;;) {
         __m512i cy[PW_MAX_VECS];
-#pragma GCC unroll 8
+#pragma GCC unroll 16
         for (int j = 0; j < nz; j++)
             cy[j] = _mm512_srli_epi64(lo[j], 52);
         if (half) {
@@ -192,13 +196,13 @@ static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint
             lt = _mm256_add_epi64(_mm256_and_si256(lt, mask4),
                                   _mm256_alignr_epi64(_mm256_srli_epi64(lt, 52), below, 3));
         }
-#pragma GCC unroll 8
+#pragma GCC unroll 16
         for (int j = nz - 1; j >= 0; j--) {
             const __m512i up = _mm512_alignr_epi64(cy[j], j ? cy[j - 1] : zero, 7);
             lo[j] = _mm512_add_epi64(_mm512_and_si512(lo[j], mask), up);
         }
         if (!DOT_POWM_FULL_NORMALISE) {
-#pragma GCC unroll 8
+#pragma GCC unroll 16
             for (int j = 0; j < nz; j++)
                 lo[j] = _mm512_and_si512(lo[j], mask);
             lt = _mm256_and_si256(lt, mask4);
@@ -209,13 +213,13 @@ static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint
             break;
         }
         __mmask8 over = half ? _mm256_test_epi64_mask(lt, _mm256_andnot_si256(mask4, lt)) : 0;
-#pragma GCC unroll 8
+#pragma GCC unroll 16
         for (int j = 0; j < nz; j++)
             over |= _mm512_test_epi64_mask(lo[j], _mm512_andnot_si512(mask, lo[j]));
         if (DOT_LIKELY(!over))
             break;
     }
-#pragma GCC unroll 8
+#pragma GCC unroll 16
     for (int j = 0; j < nz; j++)
         _mm512_storeu_si512((void *)(r + 8 * j), lo[j]);
     if (half) /* the slot's other four lanes zero, for to_limbs and the next product */
@@ -240,8 +244,11 @@ PW_AMM_INSTANCES(4)
 PW_AMM_INSTANCES(5)
 PW_AMM_INSTANCES(6)
 PW_AMM_INSTANCES(7)
-PW_AMM_INSTANCE(8, , 0, 0)
-PW_AMM_INSTANCE(8, _ct, 0, 1)
+PW_AMM_INSTANCES(8)
+PW_AMM_INSTANCES(9)
+PW_AMM_INSTANCES(10)
+PW_AMM_INSTANCE(11, , 0, 0)
+PW_AMM_INSTANCE(11, _ct, 0, 1)
 
 static inline int pw_cmp(const dot_limb_t *x, const dot_limb_t *y, size_t n)
 {
@@ -335,14 +342,16 @@ static inline __attribute__((always_inline)) void pw_powm(dot_limb_t *rp, const 
                                                           const int ct)
 {
     static const pw_amm_fn amm_of[2][PW_MAX_VECS + 1] = {
-        {NULL, pw_amm_1, pw_amm_2, pw_amm_3, pw_amm_4, pw_amm_5, pw_amm_6, pw_amm_7, pw_amm_8},
+        {NULL, pw_amm_1, pw_amm_2, pw_amm_3, pw_amm_4, pw_amm_5, pw_amm_6, pw_amm_7, pw_amm_8,
+         pw_amm_9, pw_amm_10, pw_amm_11},
         {NULL, pw_amm_1_ct, pw_amm_2_ct, pw_amm_3_ct, pw_amm_4_ct, pw_amm_5_ct, pw_amm_6_ct,
-         pw_amm_7_ct, pw_amm_8_ct}};
+         pw_amm_7_ct, pw_amm_8_ct, pw_amm_9_ct, pw_amm_10_ct, pw_amm_11_ct}};
     static const pw_amm_fn half_of[2][PW_MAX_VECS] = {
         {NULL, pw_amm_1_half, pw_amm_2_half, pw_amm_3_half, pw_amm_4_half, pw_amm_5_half,
-         pw_amm_6_half, pw_amm_7_half},
+         pw_amm_6_half, pw_amm_7_half, pw_amm_8_half, pw_amm_9_half, pw_amm_10_half},
         {NULL, pw_amm_1_half_ct, pw_amm_2_half_ct, pw_amm_3_half_ct, pw_amm_4_half_ct,
-         pw_amm_5_half_ct, pw_amm_6_half_ct, pw_amm_7_half_ct}};
+         pw_amm_5_half_ct, pw_amm_6_half_ct, pw_amm_7_half_ct, pw_amm_8_half_ct, pw_amm_9_half_ct,
+         pw_amm_10_half_ct}};
     size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
     pw_ctx c;
     c.k = (bits + 2 + 51) / 52;

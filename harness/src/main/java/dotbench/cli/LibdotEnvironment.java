@@ -67,7 +67,7 @@ final class LibdotEnvironment {
     static final int POWM_MIN = 7;
 
     /** The largest modulus dot_powm takes, in limbs (dot.h's DOT_POWM_MAX): the powm item's maximum. */
-    static final int POWM_MAX = 48;
+    static final int POWM_MAX = 64;
 
     /**
      * A DOT_BASECASE list: items mul, sqr (N or off), karatsuba_mul, karatsuba_sqr (N + 1 at most, or own) and powm
