@@ -19,32 +19,33 @@ static void check_powm(const char *fn, const dot_limb_t *rp, const dot_limb_t *b
 }
 #endif
 
-static inline int in_window(size_t n)
+typedef void (*powm_kernel)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                            const dot_limb_t *, size_t);
+
+/* Runs the kernel and returns 1 where n lies in the window; returns 0 otherwise. */
+static inline int windowed(const char *fn, powm_kernel kernel, dot_limb_t *rp, const dot_limb_t *bp,
+                           const dot_limb_t *ep, size_t en, const dot_limb_t *mp, size_t n)
 {
+#ifdef DOT_DEBUG
+    check_powm(fn, rp, bp, ep, en, mp, n);
+#else
+    (void)fn;
+#endif
     const dot_basecase_tuning *w = dot_basecase_active();
-    return n >= w->powm_from && n <= DOT_POWM_MAX;
+    if (n < w->powm_from || n > DOT_POWM_MAX)
+        return 0;
+    kernel(rp, bp, ep, en, mp, n);
+    return 1;
 }
 
 int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
              const dot_limb_t *mp, size_t n)
 {
-#ifdef DOT_DEBUG
-    check_powm(__func__, rp, bp, ep, en, mp, n);
-#endif
-    if (!in_window(n))
-        return 0;
-    dot_ifma_powm(rp, bp, ep, en, mp, n);
-    return 1;
+    return windowed(__func__, dot_ifma_powm, rp, bp, ep, en, mp, n);
 }
 
 int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                 const dot_limb_t *mp, size_t n)
 {
-#ifdef DOT_DEBUG
-    check_powm(__func__, rp, bp, ep, en, mp, n);
-#endif
-    if (!in_window(n))
-        return 0;
-    dot_ifma_powm_ct(rp, bp, ep, en, mp, n);
-    return 1;
+    return windowed(__func__, dot_ifma_powm_ct, rp, bp, ep, en, mp, n);
 }

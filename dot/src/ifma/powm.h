@@ -90,8 +90,9 @@ static inline __attribute__((always_inline)) void pw_pass_bits(__m512i *lo, __m2
         p |= (_mm256_test_epi64_mask(_mm256_add_epi64(*lt, one4), high4) & ~gt) << (8 * nz);
     }
     /* the top of 128 bits only where there are more than 64 lanes (nz is a constant) */
-    const u128 cin = 8 * nz + 4 * half > 64 ? ((g << 1) + p) ^ p
-                                            : (uint64_t)(((uint64_t)g << 1) + (uint64_t)p) ^ (uint64_t)p;
+    const u128 cin = 8 * nz + 4 * half > 64
+                         ? ((g << 1) + p) ^ p
+                         : (uint64_t)(((uint64_t)g << 1) + (uint64_t)p) ^ (uint64_t)p;
 #pragma GCC unroll 16
     for (int j = 0; j < nz; j++)
         lo[j] = _mm512_and_si512(

@@ -46,6 +46,8 @@ int main(void)
     printf("ifma exponentiation (emulated with SIMDe and the IFMA shim):\n");
     powm_battery("ifma kernel", dot_ifma_powm, 1, 32, 16, 3);
     powm_battery("ifma kernel, constant time", dot_ifma_powm_ct, 1, 32, 16, 6);
+    /* past 64 lanes the bit pass's masks take 128 bits */
+    powm_battery("ifma kernel, constant time, 64 limbs", dot_ifma_powm_ct, 64, 64, 4, 7);
     planted_one_round("one normalisation round", one_round);
     planted_one_round("constant time, one round, no bit pass", one_round_ct);
     return dot_check_summary();

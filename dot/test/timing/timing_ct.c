@@ -392,8 +392,8 @@ int main(int argc, char **argv)
             if (!strcmp(isas[i], "ifma")) { /* the IFMA 4x4 kernels and powm, outside the table */
                 add_mul_kernels(ks, &nk, "ifma kernel", dot_ifma_mul_4x4, dot_ifma_sqr_4x4, 0);
                 add_powm_kernels(ks, &nk, 8, 2);
-                if (!quick)
-                    add_powm_kernels(ks, &nk, 32, 4);
+                if (!quick) /* 60 limbs: RSA-7680's halves, more than 64 lanes */
+                    add_powm_kernels(ks, &nk, 60, 2);
             }
         }
     /* the planted controls, on the best add the CPU has */
