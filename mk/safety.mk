@@ -40,7 +40,7 @@ test-taint-libs: libs-gmp libs-openssl
 # The quick run times the avx512 and ifma variants' kernels (valgrind cannot run them; a CPU
 # without them prints a skip line for each) and the planted leaky kernel, which must be found.
 .PHONY: test-timing timing-long
-$(SAFETY_OUT)/timing/timing_ct: $(DOT_DIR)/test/timing/timing_ct.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A) | deps
+$(SAFETY_OUT)/timing/timing_ct: $(DOT_DIR)/test/timing/timing_ct.c $(DOT_DIR)/test/timing/welch.h $(DOT_COMMON_SRCS) $(DOT_COMMON_HDRS) $(DOT_A) | deps
 	@mkdir -p $(@D)
 	$(CC) $(SAFETY_CFLAGS) -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) -lgmp
 test-timing: $(SAFETY_OUT)/timing/timing_ct
@@ -53,7 +53,7 @@ timing-long: $(SAFETY_OUT)/timing/timing_ct
 DEVICE_PROGRAMS += $(DOT_DIR)/test/timing/timing_ct.c
 DEVICE_OBJS += $(DEVICE_OUT)/obj/timing_ct.o
 $(DEVICE_OUT)/dot-device: $(DEVICE_OUT)/obj/timing_ct.o
-$(DEVICE_OUT)/obj/%.o: $(DOT_DIR)/test/timing/%.c $(DOT_COMMON_HDRS) $(DOT_HDRS) | deps
+$(DEVICE_OUT)/obj/%.o: $(DOT_DIR)/test/timing/%.c $(DOT_DIR)/test/timing/welch.h $(DOT_COMMON_HDRS) $(DOT_HDRS) | deps
 	@mkdir -p $(@D)
 	$(CC) $(DOT_TEST_CFLAGS) -Dmain=device_$* -c $< -o $@
 

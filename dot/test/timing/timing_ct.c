@@ -29,42 +29,11 @@
 #include <x86intrin.h>
 #include "common/check.h"
 #include "dot_impl.h"
+#include "welch.h" /* cycles, Welch's t */
 
 #define T_THRESHOLD 10.0 /* dudect's bound for "definitely not constant time" */
 #define N_CROPS 10
 #define MAXN 128
-
-static uint64_t cycles(void)
-{
-    _mm_lfence();
-    uint64_t t = __rdtsc();
-    _mm_lfence();
-    return t;
-}
-
-/* Welch's t-test, accumulated online (Welford). */
-typedef struct {
-    double n[2], mean[2], m2[2];
-} welch;
-
-static void welch_add(welch *w, int cls, double x)
-{
-    w->n[cls] += 1;
-    double d = x - w->mean[cls];
-    w->mean[cls] += d / w->n[cls];
-    w->m2[cls] += d * (x - w->mean[cls]);
-}
-
-static double welch_t(const welch *w)
-{
-    if (w->n[0] < 2 || w->n[1] < 2)
-        return 0;
-    double v0 = w->m2[0] / (w->n[0] - 1), v1 = w->m2[1] / (w->n[1] - 1);
-    double se = v0 / w->n[0] + v1 / w->n[1];
-    return se > 0 ? (w->mean[0] - w->mean[1]) /
-                        _mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(se)))
-                  : 0;
-}
 
 /* A kernel under test: one call on the operands in the shared buffers. */
 typedef struct kernel kernel;

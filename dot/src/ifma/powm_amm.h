@@ -1,0 +1,215 @@
+/*
+ * The product of the IFMA exponentiation (powm.h, sections 1 and 2, and 5's normalisation):
+ * pw_amm, a * b / R mod m below 2m in radix-2^52 digits, instanced per vector count and per
+ * normalisation (rounds while a lane overflows, or the constant-time bit pass, pw_pass_bits).
+ */
+#ifndef DOT_IFMA_POWM_AMM_H
+#define DOT_IFMA_POWM_AMM_H
+
+#include "mul_basecase.h" /* BC_MASK52 */
+
+/* 1 but in the emulated test's planted control: there normalisation makes one round only. */
+#ifndef DOT_POWM_FULL_NORMALISE
+#define DOT_POWM_FULL_NORMALISE 1
+#endif
+
+#define PW_MAX_VECS 11 /* 86 digits and the two lanes past them: moduli of up to 4470 bits */
+/* digit buffers: whole vectors, plus the 16 digits to_limbs may read past the number */
+#define PW_DIGITS (8 * PW_MAX_VECS + 16)
+#define PW_MAX_WINDOW 6
+
+typedef struct {
+    size_t k;        /* digits; R = 2^(52k) */
+    uint64_t mprime; /* -m^-1 mod 2^52 */
+    uint64_t m[PW_DIGITS] __attribute__((aligned(64)));
+} pw_ctx;
+
+typedef void (*pw_amm_fn)(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c);
+
+/* The constant-time end of normalisation (powm.h, 5.): after one round every lane is below
+ * 2^52 + 2^9, so what is left to pass is one bit from each lane of 2^52 or more (g) up through
+ * the lanes of 52 one bits above it (p), which a lane of 2^52 or more never is. One add resolves
+ * every chain, one bit a lane: the carries in are (2g + p) ^ p, DoT's add of masks (64-bit masks
+ * up to 64 lanes, 128-bit ones above). */
+static inline __attribute__((always_inline)) void pw_pass_bits(__m512i *lo, __m256i *lt,
+                                                               const int nz, const int half)
+{
+    const __m512i high = _mm512_set1_epi64((long long)~BC_MASK52), one = _mm512_set1_epi64(1);
+    const __m512i mask = _mm512_set1_epi64((long long)BC_MASK52);
+    const __m256i high4 = _mm512_castsi512_si256(high), one4 = _mm512_castsi512_si256(one);
+    typedef unsigned __int128 u128;
+    u128 g = 0, p = 0;
+#pragma GCC unroll 16
+    for (int j = 0; j < nz; j++) {
+        const u128 gj = _mm512_test_epi64_mask(lo[j], high);
+        g |= gj << (8 * j);
+        p |= (_mm512_test_epi64_mask(_mm512_add_epi64(lo[j], one), high) & ~gj) << (8 * j);
+    }
+    if (half) {
+        const u128 gt = _mm256_test_epi64_mask(*lt, high4);
+        g |= gt << (8 * nz);
+        p |= (_mm256_test_epi64_mask(_mm256_add_epi64(*lt, one4), high4) & ~gt) << (8 * nz);
+    }
+    /* the top of 128 bits only where there are more than 64 lanes (nz is a constant) */
+    const u128 cin = 8 * nz + 4 * half > 64
+                         ? ((g << 1) + p) ^ p
+                         : (uint64_t)(((uint64_t)g << 1) + (uint64_t)p) ^ (uint64_t)p;
+#pragma GCC unroll 16
+    for (int j = 0; j < nz; j++)
+        lo[j] = _mm512_and_si512(
+            _mm512_mask_add_epi64(lo[j], (__mmask8)(cin >> (8 * j)), lo[j], one), mask);
+    if (half)
+        *lt = _mm256_and_si256(_mm256_mask_add_epi64(*lt, (__mmask8)(cin >> (8 * nz)), *lt, one4),
+                               _mm512_castsi512_si256(mask));
+}
+
+static inline __attribute__((always_inline)) void pw_amm(uint64_t *r, const uint64_t *a,
+                                                         const uint64_t *b, const pw_ctx *c,
+                                                         const int nz, const int half, const int ct)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    const __m256i zero4 = _mm256_setzero_si256();
+    /* b's digits in place, one lane up and two lanes up (for the high halves): b0v..b2v; with
+     * half, lt, bt0..bt2 and mt are the same for the ymm on top */
+    __m512i lo[PW_MAX_VECS], b0v[PW_MAX_VECS], b1v[PW_MAX_VECS], b2v[PW_MAX_VECS];
+    __m256i lt = zero4, bt0 = zero4, bt1 = zero4, bt2 = zero4;
+#pragma GCC unroll 16
+    for (int j = 0; j < nz; j++)
+        b0v[j] = _mm512_loadu_si512((const void *)(b + 8 * j));
+#pragma GCC unroll 16
+    for (int j = 0; j < nz; j++) {
+        b1v[j] = _mm512_alignr_epi64(b0v[j], j ? b0v[j - 1] : zero, 7);
+        b2v[j] = _mm512_alignr_epi64(b0v[j], j ? b0v[j - 1] : zero, 6);
+    }
+    if (half) {
+        const __m256i below = _mm512_extracti64x4_epi64(b0v[nz - 1], 1);
+        bt0 = _mm256_loadu_si256((const void *)(b + 8 * nz));
+        bt1 = _mm256_alignr_epi64(bt0, below, 3);
+        bt2 = _mm256_alignr_epi64(bt0, below, 2);
+    }
+    /* positions 0.. with a_0 b and a_1 b in */
+    const __m512i a0 = _mm512_set1_epi64((long long)a[0]);
+    const __m512i a1 = _mm512_set1_epi64((long long)a[1]);
+#pragma GCC unroll 16
+    for (int j = 0; j < nz; j++) {
+        __m512i t = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a0, b0v[j]), a0, b1v[j]);
+        lo[j] = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(t, a1, b1v[j]), a1, b2v[j]);
+    }
+    if (half) {
+        const __m256i a0t = _mm512_castsi512_si256(a0), a1t = _mm512_castsi512_si256(a1);
+        __m256i t = _mm256_madd52hi_epu64(_mm256_madd52lo_epu64(zero4, a0t, bt0), a0t, bt1);
+        lt = _mm256_madd52hi_epu64(_mm256_madd52lo_epu64(t, a1t, bt1), a1t, bt2);
+    }
+    const uint64_t mp12 = c->mprime << 12, b0 = b[0];
+    const uint64_t m0 = c->m[0], m1 = c->m[1], m2 = c->m[2];
+    const __m256i mt = half ? _mm256_load_si256((const void *)(c->m + 8 * nz)) : zero4;
+    const __m128i low = _mm512_castsi512_si128(lo[0]);
+    uint64_t s = (uint64_t)_mm_cvtsi128_si64(low);    /* position 0, exact */
+    uint64_t x = (uint64_t)_mm_extract_epi64(low, 1); /* position 1 but q_0's terms and carry */
+    uint64_t lane2 = (uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32(lo[0], 1));
+    for (size_t i = 0; i < c->k; i++) {
+        const uint64_t q12 = s * mp12;
+        const uint64_t carry = (s >> 52) + ((s & BC_MASK52) != 0);
+        const uint64_t hi_q_m0 = (uint64_t)(((unsigned __int128)q12 * m0) >> 64);
+        const uint64_t s_next = x + carry + ((q12 * m1) >> 12) + hi_q_m0;
+        /* position i+2 but q_(i+1)'s terms and carry (a[k], a[k+1] are zero digits) */
+        x = lane2 + ((a[i + 2] * b0) & BC_MASK52) + ((q12 * m2) >> 12) +
+            (uint64_t)(((unsigned __int128)q12 * m1) >> 64);
+        const __m512i q = _mm512_set1_epi64((long long)(q12 >> 12));
+        const __m512i next = _mm512_set1_epi64((long long)a[i + 2]);
+        __m512i hi[PW_MAX_VECS];
+#pragma GCC unroll 16
+        for (int j = 0; j < nz; j++) {
+            const __m512i mj = _mm512_load_si512((const void *)(c->m + 8 * j));
+            const __m512i ab = _mm512_madd52lo_epu64(zero, next, b1v[j]);
+            lo[j] = _mm512_madd52lo_epu64(lo[j], q, mj);
+            hi[j] = _mm512_add_epi64(_mm512_madd52hi_epu64(zero, q, mj),
+                                     _mm512_madd52hi_epu64(ab, next, b2v[j]));
+        }
+        __m256i ht = zero4;
+        if (half) {
+            const __m256i qt = _mm512_castsi512_si256(q), nt = _mm512_castsi512_si256(next);
+            const __m256i ab = _mm256_madd52lo_epu64(zero4, nt, bt1);
+            lt = _mm256_madd52lo_epu64(lt, qt, mt);
+            ht = _mm256_add_epi64(_mm256_madd52hi_epu64(zero4, qt, mt),
+                                  _mm256_madd52hi_epu64(ab, nt, bt2));
+        }
+#pragma GCC unroll 16
+        for (int j = 0; j < nz; j++) {
+            const __m512i above = j + 1 < nz ? lo[j + 1] : _mm512_castsi256_si512(lt);
+            lo[j] = _mm512_add_epi64(_mm512_alignr_epi64(above, lo[j], 1), hi[j]);
+        }
+        if (half)
+            lt = _mm256_add_epi64(_mm256_alignr_epi64(zero4, lt, 1), ht);
+        lane2 = (uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32(lo[0], 1));
+        s = s_next;
+    }
+    lo[0] = _mm512_mask_set1_epi64(lo[0], 1, (long long)s);
+    /* one round always (its test would cost more than the round), more while a lane overflows */
+    const __m512i mask = _mm512_set1_epi64((long long)BC_MASK52);
+    const __m256i mask4 = _mm512_castsi512_si256(mask);
+    for (;;) {
+        __m512i cy[PW_MAX_VECS];
+#pragma GCC unroll 16
+        for (int j = 0; j < nz; j++)
+            cy[j] = _mm512_srli_epi64(lo[j], 52);
+        if (half) {
+            const __m256i below = _mm512_extracti64x4_epi64(cy[nz - 1], 1);
+            lt = _mm256_add_epi64(_mm256_and_si256(lt, mask4),
+                                  _mm256_alignr_epi64(_mm256_srli_epi64(lt, 52), below, 3));
+        }
+#pragma GCC unroll 16
+        for (int j = nz - 1; j >= 0; j--) {
+            const __m512i up = _mm512_alignr_epi64(cy[j], j ? cy[j - 1] : zero, 7);
+            lo[j] = _mm512_add_epi64(_mm512_and_si512(lo[j], mask), up);
+        }
+        if (!DOT_POWM_FULL_NORMALISE) {
+#pragma GCC unroll 16
+            for (int j = 0; j < nz; j++)
+                lo[j] = _mm512_and_si512(lo[j], mask);
+            lt = _mm256_and_si256(lt, mask4);
+            break;
+        }
+        if (ct) {
+            pw_pass_bits(lo, &lt, nz, half);
+            break;
+        }
+        __mmask8 over = half ? _mm256_test_epi64_mask(lt, _mm256_andnot_si256(mask4, lt)) : 0;
+#pragma GCC unroll 16
+        for (int j = 0; j < nz; j++)
+            over |= _mm512_test_epi64_mask(lo[j], _mm512_andnot_si512(mask, lo[j]));
+        if (DOT_LIKELY(!over))
+            break;
+    }
+#pragma GCC unroll 16
+    for (int j = 0; j < nz; j++)
+        _mm512_storeu_si512((void *)(r + 8 * j), lo[j]);
+    if (half) /* the slot's other four lanes zero, for to_limbs and the next product */
+        _mm512_storeu_si512((void *)(r + 8 * nz), _mm512_zextsi256_si512(lt));
+}
+
+/* pw_amm_N: N zmm vectors; pw_amm_N_half: N zmm vectors and a ymm (four lanes) above them; the
+ * _ct ones normalise in constant time */
+#define PW_AMM_INSTANCE(N, SUFFIX, HALF, CT)                                                       \
+    static void pw_amm_##N##SUFFIX(uint64_t *r, const uint64_t *a, const uint64_t *b,              \
+                                   const pw_ctx *c)                                                \
+    {                                                                                              \
+        pw_amm(r, a, b, c, N, HALF, CT);                                                           \
+    }
+#define PW_AMM_INSTANCES(N)                                                                        \
+    PW_AMM_INSTANCE(N, , 0, 0)                                                                     \
+    PW_AMM_INSTANCE(N, _half, 1, 0) PW_AMM_INSTANCE(N, _ct, 0, 1) PW_AMM_INSTANCE(N, _half_ct, 1, 1)
+PW_AMM_INSTANCES(1)
+PW_AMM_INSTANCES(2)
+PW_AMM_INSTANCES(3)
+PW_AMM_INSTANCES(4)
+PW_AMM_INSTANCES(5)
+PW_AMM_INSTANCES(6)
+PW_AMM_INSTANCES(7)
+PW_AMM_INSTANCES(8)
+PW_AMM_INSTANCES(9)
+PW_AMM_INSTANCES(10)
+PW_AMM_INSTANCE(11, , 0, 0)
+PW_AMM_INSTANCE(11, _ct, 0, 1)
+
+#endif
