@@ -113,18 +113,19 @@ static inline unsigned pw_bits(const dot_limb_t *ep, size_t pos, unsigned w)
 }
 
 /* out = table[v] (8nv digits), reading every entry of the table with the same instructions:
- * a lane mask from comparing v with the entry's index picks the one */
+ * a lane mask from comparing v with the entry's index (made once an entry) picks the one */
 static inline void pw_gather(uint64_t *out, const uint64_t (*table)[8 * PW_MAX_VECS],
                              unsigned entries, unsigned v, size_t nv)
 {
     const __m512i want = _mm512_set1_epi64((long long)v);
+    __mmask8 hit[1 << (PW_MAX_WINDOW - 1)];
+    for (unsigned i = 0; i < entries; i++)
+        hit[i] = _mm512_cmpeq_epi64_mask(_mm512_set1_epi64((long long)i), want);
     for (size_t j = 0; j < nv; j++) {
         __m512i acc = _mm512_setzero_si512();
-        for (unsigned i = 0; i < entries; i++) {
-            const __mmask8 hit = _mm512_cmpeq_epi64_mask(_mm512_set1_epi64((long long)i), want);
-            acc = _mm512_mask_mov_epi64(acc, hit,
+        for (unsigned i = 0; i < entries; i++)
+            acc = _mm512_mask_mov_epi64(acc, hit[i],
                                         _mm512_load_si512((const void *)(table[i] + 8 * j)));
-        }
         _mm512_storeu_si512((void *)(out + 8 * j), acc);
     }
 }
