@@ -22,7 +22,10 @@
 #            (4-limb exponent) -> 1 dot_powm_ct and 1 dot_ifma_powm_ct where the marker shows a
 #            window from N <= 16 or 8 limbs, 1 dot_powm_ct alone where it does not (the entry
 #            point declines), modulo a 6-limb number -> 1 dot_powm_ct alone (for these three only
-#            the powm entry points are counted)
+#            the powm entry points are counted); BN_mod_exp_mont_consttime_x2 modulo two 16-limb
+#            numbers -> 1 dot_powm_ct_x2 and 1 dot_ifma_powm_ct_x2 where the window takes 16 limbs,
+#            1 dot_powm_ct_x2 alone where it does not (only the two pair entry points are counted:
+#            the calls after a declined pair depend on OpenSSL's own RSAZ dispatch)
 # and no other libdot call; on a stock variant no call, no dot_ symbol and no marker. Every
 # variant must print the same results.
 set -euo pipefail
@@ -33,7 +36,8 @@ work=$build/obj/$lib/calls
 mkdir -p "$work"
 R=5
 entries=(dot_add_n dot_sub_n dot_add_n_ct dot_sub_n_ct dot_mul_4x4 dot_sqr_4x4 dot_mul_basecase
-  dot_sqr_basecase dot_powm dot_ifma_powm dot_powm_ct dot_ifma_powm_ct)
+  dot_sqr_basecase dot_powm dot_ifma_powm dot_powm_ct dot_ifma_powm_ct dot_powm_ct_x2
+  dot_ifma_powm_ct_x2)
 case $lib in
   gmp)
     ops=(add sub mul sqr sec_add_1 mul24 sqr40 sec_mul24 powm16 powm8 powm6) so=libgmp.so ldlib=-lgmp prefix_marker=dotmp
@@ -41,10 +45,10 @@ case $lib in
       [mul24]=dot_mul_basecase [sqr40]=dot_sqr_basecase [sec_mul24]=none [powm16]="dot_powm dot_ifma_powm"
       [powm8]="dot_powm dot_ifma_powm" [powm6]=none) ;;
   openssl)
-    ops=(add sub mul sqr ctpowm16 ctpowm8 ctpowm6) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
+    ops=(add sub mul sqr ctpowm16 ctpowm8 ctpowm6 x2ctpowm16) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
     declare -A expect=([add]=dot_add_n_ct [sub]=dot_sub_n_ct [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4
       [ctpowm16]="dot_powm_ct dot_ifma_powm_ct" [ctpowm8]="dot_powm_ct dot_ifma_powm_ct"
-      [ctpowm6]=dot_powm_ct) ;;
+      [ctpowm6]=dot_powm_ct [x2ctpowm16]="dot_powm_ct_x2 dot_ifma_powm_ct_x2") ;;
   *) echo "usage: calls.sh <gmp|openssl> <build>" >&2; exit 2 ;;
 esac
 
@@ -105,6 +109,7 @@ for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
       # the large operations: only their own entry points are counted
       [[ $op == mul24 || $op == sqr40 || $op == sec_mul24 ]] && [[ ${entries[$i]} != dot_*_basecase ]] && want=$got
       [[ $op == *powm* && ${entries[$i]} != dot*_powm* ]] && want=$got
+      [[ $op == x2* && ${entries[$i]} != *_x2 ]] && want=$got
       [[ $got == "$want" ]] || { echo "$lib/$v $op: ${entries[$i]} called $got times per operation, expected $want"; fail=1; }
       per+="${entries[$i]}=$got "
     done

@@ -6,7 +6,10 @@
  * modulus); then e of 4 limbs at the FFDH and DSA moduli (their private exponents are 224-256
  * bits). TSC cycles per call, median of interleaved samples; every result is checked against
  * GMP's before it is timed. The last column says whether dot_powm and dot_powm_ct, as dispatched
- * now, take that size (the window of dot_basecase_active(), DOT_BASECASE=powm=...).
+ * now, take that size (the window of dot_basecase_active(), DOT_BASECASE=powm=...). Then the
+ * constant-time pairs (dot_ifma_powm_ct_x2, behind dot_powm_ct_x2: an RSA private operation's two
+ * CRT halves, moduli of the same bit length) against the same two exponentiations one after the
+ * other, and against two mpz_powm.
  * usage: bench_powm [--quick]
  */
 #include <gmp.h>
@@ -75,6 +78,68 @@ static int row(size_t n, size_t en, int samples, dot_rng *rng)
     return 0;
 }
 
+/* A random n-limb modulus of n full limbs (top bit set), a base below it, an n-limb exponent. */
+static void operands(dot_limb_t *m, dot_limb_t *b, dot_limb_t *e, size_t n, dot_rng *rng)
+{
+    for (size_t i = 0; i < n; i++) {
+        m[i] = dot_rng_next(rng);
+        b[i] = dot_rng_next(rng);
+        e[i] = dot_rng_next(rng);
+    }
+    m[0] |= 1;
+    m[n - 1] |= (dot_limb_t)1 << 63;
+    b[n - 1] >>= 1;
+}
+
+/* One row of the pairs: returns 0, or 1 when the pair's results differ from the single kernel's. */
+static int pair_row(size_t n, int samples, dot_rng *rng)
+{
+    static double cycles[3][21];
+    dot_limb_t m[2][DOT_POWM_MAX], b[2][DOT_POWM_MAX], e[2][DOT_POWM_MAX];
+    dot_limb_t r[2][DOT_POWM_MAX], want[2][DOT_POWM_MAX];
+    mpz_t zm[2], zb[2], ze[2], zr;
+    mpz_init(zr);
+    for (int w = 0; w < 2; w++) {
+        operands(m[w], b[w], e[w], n, rng);
+        dot_ifma_powm_ct(want[w], b[w], e[w], n, m[w], n);
+        mpz_inits(zm[w], zb[w], ze[w], NULL);
+        mpz_import(zm[w], n, -1, sizeof(dot_limb_t), 0, 0, m[w]);
+        mpz_import(zb[w], n, -1, sizeof(dot_limb_t), 0, 0, b[w]);
+        mpz_import(ze[w], n, -1, sizeof(dot_limb_t), 0, 0, e[w]);
+    }
+    dot_ifma_powm_ct_x2(r[0], b[0], e[0], m[0], r[1], b[1], e[1], m[1], n, n);
+    int wrong = memcmp(r[0], want[0], n * sizeof r[0][0]) != 0 ||
+                memcmp(r[1], want[1], n * sizeof r[1][0]) != 0;
+    if (wrong)
+        fprintf(stderr, "dot_ifma_powm_ct_x2 differs from dot_ifma_powm_ct at %zu limbs\n", n);
+    for (int t = 0; t < samples && !wrong; t++)
+        for (int j = 0; j < 3; j++) {
+            int k = (j + t) % 3;
+            uint64_t t0 = dot_tsc_begin();
+            if (k == 0) {
+                mpz_powm(zr, zb[0], ze[0], zm[0]);
+                mpz_powm(zr, zb[1], ze[1], zm[1]);
+            } else if (k == 1) {
+                dot_ifma_powm_ct(r[0], b[0], e[0], n, m[0], n);
+                dot_ifma_powm_ct(r[1], b[1], e[1], n, m[1], n);
+            } else {
+                dot_ifma_powm_ct_x2(r[0], b[0], e[0], m[0], r[1], b[1], e[1], m[1], n, n);
+            }
+            cycles[k][t] = (double)(dot_tsc_end() - t0);
+        }
+    if (!wrong) {
+        double gmp = dot_median(cycles[0], (size_t)samples);
+        double two = dot_median(cycles[1], (size_t)samples);
+        double pair = dot_median(cycles[2], (size_t)samples);
+        printf("%5zu %12.0f %12.0f %12.0f  | %10.2fx %10.2fx\n", n, gmp, two, pair, two / pair,
+               gmp / pair);
+    }
+    for (int w = 0; w < 2; w++)
+        mpz_clears(zm[w], zb[w], ze[w], NULL);
+    mpz_clear(zr);
+    return wrong;
+}
+
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
@@ -102,5 +167,12 @@ int main(int argc, char **argv)
     printf("short exponents (FFDH, DSA):\n");
     for (size_t s = 0; s < sizeof short_sizes / sizeof short_sizes[0]; s++)
         status |= row(short_sizes[s], 4, samples, &rng);
+    static const size_t pair_sizes[] = {8, 12, 16, 20, 24, 28, 32, 36, 40, 48};
+    printf("constant-time pairs, two n-limb moduli of n full limbs, n-limb exponents: TSC cycles "
+           "for both\n");
+    printf("%5s %12s %12s %12s  | %11s %11s\n", "n", "2 mpz_powm", "2 dot ct", "dot ct x2",
+           "x2 gain", "x2/gmp");
+    for (size_t s = 0; s < sizeof pair_sizes / sizeof pair_sizes[0]; s++)
+        status |= pair_row(pair_sizes[s], samples, &rng);
     return status;
 }

@@ -134,6 +134,16 @@ DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep,
  * outside it. */
 DOT_API int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                         const dot_limb_t *mp, size_t n);
+/* Two of dot_powm_ct's exponentiations at once, {r1, n} = {b1, n}^{e1, en} mod {m1, n} and
+ * {r2, n} = {b2, n}^{e2, en} mod {m2, n} (an RSA private operation's CRT halves): where m1 and m2
+ * have the same bit length their products run in one loop, one's latency hidden behind the
+ * other's work; otherwise one after the other. Each pair of operands has dot_powm_ct's contract;
+ * r1 and r2 may be b1 and b2 but no other operand. Constant time in the same sense, the bit
+ * lengths of both moduli public. Returns 1 with both results written where n lies in
+ * dot_powm_ct's window, else 0 with r1 and r2 left alone. */
+DOT_API int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
+                           const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
+                           const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n);
 
 /* One instruction-set variant's kernels, each at every size (no crossover applied). Every
  * pointer is non-NULL: where a variant's own version of a kernel is missing or slower, the table

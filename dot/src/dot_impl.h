@@ -66,6 +66,10 @@ void dot_ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, s
 /* The same in constant time (dot_powm_ct, dot.h). */
 void dot_ifma_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                       const dot_limb_t *mp, size_t n);
+/* Two at once (dot_powm_ct_x2, dot.h). */
+void dot_ifma_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
+                         const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
+                         const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n);
 
 /* A variant's constant-time entry points for one operation (_ct and its carry-in form: add_n ->
  * add_nc_ct) from its always-inline core <isa>_aors(rp, up, vp, n, cin, op, flavour); alone, they

@@ -1,4 +1,4 @@
-/* dot_powm, dot_powm_ct (dot.h): the window check in front of the IFMA exponentiation
+/* dot_powm, dot_powm_ct, dot_powm_ct_x2 (dot.h): the window check in front of the IFMA exponentiation
  * (ifma/powm.h). The window is the basecase table's powm_from (basecase_window.c): SIZE_MAX, so no
  * size, on every variant but ifma, with DOT_BASECASE=off or powm=off, and on families not measured. */
 #include "dot_impl.h"
@@ -22,6 +22,12 @@ static void check_powm(const char *fn, const dot_limb_t *rp, const dot_limb_t *b
 typedef void (*powm_kernel)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
                             const dot_limb_t *, size_t);
 
+/* Whether n lies in the window. */
+static inline int in_window(size_t n)
+{
+    return n >= dot_basecase_active()->powm_from && n <= DOT_POWM_MAX;
+}
+
 /* Runs the kernel and returns 1 where n lies in the window; returns 0 otherwise. */
 static inline int windowed(const char *fn, powm_kernel kernel, dot_limb_t *rp, const dot_limb_t *bp,
                            const dot_limb_t *ep, size_t en, const dot_limb_t *mp, size_t n)
@@ -31,8 +37,7 @@ static inline int windowed(const char *fn, powm_kernel kernel, dot_limb_t *rp, c
 #else
     (void)fn;
 #endif
-    const dot_basecase_tuning *w = dot_basecase_active();
-    if (n < w->powm_from || n > DOT_POWM_MAX)
+    if (!in_window(n))
         return 0;
     kernel(rp, bp, ep, en, mp, n);
     return 1;
@@ -42,6 +47,25 @@ int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t 
              const dot_limb_t *mp, size_t n)
 {
     return windowed(__func__, dot_ifma_powm, rp, bp, ep, en, mp, n);
+}
+
+int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, const dot_limb_t *m1,
+                   dot_limb_t *r2, const dot_limb_t *b2, const dot_limb_t *e2, const dot_limb_t *m2,
+                   size_t en, size_t n)
+{
+#ifdef DOT_DEBUG
+    check_powm(__func__, r1, b1, e1, en, m1, n);
+    check_powm(__func__, r2, b2, e2, en, m2, n);
+    dot_contract(!dot_overlap(r1, n, r2, n) && !dot_overlap(r1, n, b2, n) &&
+                     !dot_overlap(r1, n, e2, en) && !dot_overlap(r1, n, m2, n) &&
+                     !dot_overlap(r2, n, b1, n) && !dot_overlap(r2, n, e1, en) &&
+                     !dot_overlap(r2, n, m1, n),
+                 __func__, "r1 or r2 overlaps the other exponentiation's operands");
+#endif
+    if (!in_window(n))
+        return 0;
+    dot_ifma_powm_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en, n);
+    return 1;
 }
 
 int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,

@@ -1,4 +1,4 @@
-/* dot_powm, dot_powm_ct (dot.h) and their IFMA kernels against GMP's mpz_powm: the kernels at
+/* dot_powm, dot_powm_ct, dot_powm_ct_x2 (dot.h) and their IFMA kernels against GMP's mpz_powm: the kernels at
  * every modulus size to DOT_POWM_MAX where this CPU runs IFMA (the emulated test, emul/test_powm_ifma.c, runs it
  * everywhere, with the planted control); each entry point takes a call exactly when the variant
  * is ifma and the size lies in the window of dot_basecase_active(), and otherwise leaves rp alone.
@@ -23,6 +23,30 @@ static void powm_ct_taken(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t
 {
     if (!dot_powm_ct(rp, bp, ep, en, mp, n))
         declined++;
+}
+
+static void powm_ct_x2_taken(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
+                             const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
+                             const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
+{
+    if (!dot_powm_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en, n))
+        declined++;
+}
+
+/* dot_powm_ct_x2 as an entry point of one exponentiation, beside a partner of the same size
+ * (b^e mod m once more): -1 where it declined but wrote either result, or where it took the call
+ * and the two results differ */
+static int powm_ct_x2_entry(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                            const dot_limb_t *mp, size_t n)
+{
+    dot_limb_t r2[DOT_POWM_MAX + 2];
+    for (size_t i = 0; i < n; i++)
+        r2[i] = POWM_SENTINEL;
+    int got = dot_powm_ct_x2(rp, bp, ep, mp, r2, bp, ep, mp, en, n);
+    for (size_t i = 0; i < n; i++)
+        if (got ? r2[i] != rp[i] : r2[i] != POWM_SENTINEL)
+            return -1;
+    return got;
 }
 
 /* Which sizes an entry point takes, one case each from 1 to DOT_POWM_MAX + 2 limbs. */
@@ -64,15 +88,21 @@ int main(void)
     printf("dot_powm:\n");
     entry_window("dot_powm entry point", dot_powm);
     entry_window("dot_powm_ct entry point", dot_powm_ct);
+    entry_window("dot_powm_ct_x2 entry point", powm_ct_x2_entry);
     if (dot_isa_supported("ifma")) {
         powm_battery("ifma kernel", dot_ifma_powm, 1, DOT_POWM_MAX, 64, 1);
         powm_battery("ifma kernel, constant time", dot_ifma_powm_ct, 1, DOT_POWM_MAX, 64, 4);
+        powm_pair_battery("ifma kernel, constant-time pairs", dot_ifma_powm_ct_x2, 1, DOT_POWM_MAX,
+                          16, 6);
         const dot_basecase_tuning *w = dot_basecase_active();
         if (strcmp(dot_isa(), "ifma") == 0 && w->powm_from <= DOT_POWM_MAX) {
             powm_battery("dot_powm (dispatched)", powm_taken, w->powm_from, DOT_POWM_MAX, 8, 2);
             powm_battery("dot_powm_ct (dispatched)", powm_ct_taken, w->powm_from, DOT_POWM_MAX, 8,
                          5);
-            CHECK(declined == 0, "dot_powm or dot_powm_ct declined %d calls inside its window",
+            powm_pair_battery("dot_powm_ct_x2 (dispatched)", powm_ct_x2_taken, w->powm_from,
+                              DOT_POWM_MAX, 4, 8);
+            CHECK(declined == 0,
+                  "dot_powm, dot_powm_ct or dot_powm_ct_x2 declined %d calls inside its window",
                   declined);
         }
     } else {

@@ -1,4 +1,4 @@
-/* dot_ifma_powm, dot_ifma_powm_ct: the radix-2^52 exponentiation of powm.h. */
+/* dot_ifma_powm, dot_ifma_powm_ct, dot_ifma_powm_ct_x2: the radix-2^52 exponentiation of powm.h. */
 #include <string.h>
 #include "powm.h"
 
@@ -12,4 +12,11 @@ void dot_ifma_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep
                       const dot_limb_t *mp, size_t n)
 {
     ifma_powm_ct(rp, bp, ep, en, mp, n);
+}
+
+void dot_ifma_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
+                         const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
+                         const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
+{
+    ifma_powm_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en, n);
 }

@@ -34,6 +34,13 @@
  *    runs of all-ones digits, resolved as DoT's add resolves carries (pw_pass_bits) instead of
  *    repeating rounds; fixed windows over every bit of the exponent's en limbs; a table of every
  *    power, read whole at each use (pw_gather); doublings and the last reduction by mask.
+ * 6. Pairs (dot_powm_ct_x2, for an RSA private operation's two CRT halves): two constant-time
+ *    exponentiations whose moduli have the same digit count run their products in one digit loop
+ *    (pw_amm_ways with two ways, pw_fixed): each product's scalar chain of q digits is a chain of
+ *    dependent multiplies, so that at RSA-2048's and -3072's sizes one product leaves the vector
+ *    unit idle for much of each step; the other product's independent work fills it. Up to
+ *    PW_PAIR_MAX_VECS vectors; above, where one product's IFMAs already fill the unit, the pair
+ *    runs one after the other.
  *
  * The product needs k + 2 lanes (a_(i+2) b reaches two lanes past the top digit): whole zmm
  * vectors, or, where four lanes or fewer are left over (e.g. 12 lanes at 8 limbs), a ymm on top,
@@ -130,15 +137,17 @@ static inline void pw_gather(uint64_t *out, const uint64_t (*table)[8 * PW_MAX_V
     }
 }
 
-/* {rp, n} = {bp, n}^{ep, en} mod {mp, n}: m odd, m > 1, mp[n - 1] != 0, b < m,
- * 1 <= n <= DOT_POWM_MAX; rp may be bp. e = 0 gives 1. With ct, the instructions and addresses
- * depend on n, en and m's bit length only (not on b, e or m's value): fixed windows over all
- * 64en bits of e, a table of every power read whole (pw_gather), the _ct products, and the
- * reductions by mask. */
-static inline __attribute__((always_inline)) void pw_powm(dot_limb_t *rp, const dot_limb_t *bp,
-                                                          const dot_limb_t *ep, size_t en,
-                                                          const dot_limb_t *mp, size_t n,
-                                                          const int ct)
+/* A modulus made ready for the products: its digits, m', R^2 mod m, and the products that fit
+ * its digit count (one, and for constant-time pairs two at once, NULL past PW_PAIR_MAX_VECS). */
+typedef struct {
+    pw_ctx c;
+    size_t bits, nv;
+    pw_amm_fn amm;
+    pw_amm2_fn amm2;
+    uint64_t rr[PW_DIGITS];
+} pw_mod;
+
+static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const int ct)
 {
     static const pw_amm_fn amm_of[2][PW_MAX_VECS + 1] = {
         {NULL, pw_amm_1, pw_amm_2, pw_amm_3, pw_amm_4, pw_amm_5, pw_amm_6, pw_amm_7, pw_amm_8,
@@ -151,109 +160,59 @@ static inline __attribute__((always_inline)) void pw_powm(dot_limb_t *rp, const 
         {NULL, pw_amm_1_half_ct, pw_amm_2_half_ct, pw_amm_3_half_ct, pw_amm_4_half_ct,
          pw_amm_5_half_ct, pw_amm_6_half_ct, pw_amm_7_half_ct, pw_amm_8_half_ct, pw_amm_9_half_ct,
          pw_amm_10_half_ct}};
-    size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
-    pw_ctx c;
-    c.k = (bits + 2 + 51) / 52;
+    static const pw_amm2_fn pair_of[PW_PAIR_MAX_VECS + 1] = {
+        NULL, pw_amm2_1, pw_amm2_2, pw_amm2_3, pw_amm2_4, pw_amm2_5, pw_amm2_6};
+    static const pw_amm2_fn pair_half_of[PW_PAIR_MAX_VECS] = {
+        NULL, pw_amm2_1_half, pw_amm2_2_half, pw_amm2_3_half, pw_amm2_4_half, pw_amm2_5_half};
+    pw_ctx *c = &md->c;
+    const size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
+    c->k = (bits + 2 + 51) / 52;
     /* k + 2 lanes: whole zmm vectors, or a ymm on top where four lanes or fewer are left over */
-    const size_t lanes = c.k + 2, nz = lanes / 8, nv = (lanes + 7) / 8;
-    const pw_amm_fn amm = nz >= 1 && lanes % 8 >= 1 && lanes % 8 <= 4 ? half_of[ct][nz]
-                                                                      : amm_of[ct][nv];
-    memset(c.m, 0, sizeof c.m);
-    to_digits(c.m, mp, n, c.k);
+    const size_t lanes = c->k + 2, nz = lanes / 8, nv = (lanes + 7) / 8;
+    const int half = nz >= 1 && lanes % 8 >= 1 && lanes % 8 <= 4;
+    md->bits = bits;
+    md->nv = nv;
+    md->amm = half ? half_of[ct][nz] : amm_of[ct][nv];
+    md->amm2 = !ct    ? NULL
+               : half ? (nz < PW_PAIR_MAX_VECS ? pair_half_of[nz] : NULL)
+                      : (nv <= PW_PAIR_MAX_VECS ? pair_of[nv] : NULL);
+    memset(c->m, 0, sizeof c->m);
+    to_digits(c->m, mp, n, c->k);
     uint64_t inv = mp[0]; /* m^-1 mod 2^64 by Newton's iteration: 3, 6, 12, 24, 48, 96 bits */
     for (int i = 0; i < 5; i++)
         inv *= 2 - mp[0] * inv;
-    c.mprime = (0 - inv) & BC_MASK52;
+    c->mprime = (0 - inv) & BC_MASK52;
 
     /* R^2 mod m (4. above) */
-    size_t t = 52 * c.k, tb = 64 - (size_t)__builtin_clzll(t);
+    size_t t = 52 * c->k, tb = 64 - (size_t)__builtin_clzll(t);
     size_t s = tb > 6 ? tb - 6 : 0, c0 = t >> s;
     dot_limb_t x[DOT_POWM_MAX];
-    uint64_t one[PW_DIGITS] = {1}, r1[PW_DIGITS] = {0}, rr[PW_DIGITS] = {0};
-    uint64_t acc[PW_DIGITS] = {0};
+    uint64_t r1[PW_DIGITS] = {0};
     memset(x, 0, n * sizeof *x);
+    memset(md->rr, 0, sizeof md->rr);
     x[(bits - 1) / 64] = (dot_limb_t)1 << ((bits - 1) % 64);
     /* x = 2^(52k + off) mod m, off from bits - 1 - 52k (negative) to c0 */
     for (long off = (long)bits - 1 - (long)t; off < (long)c0;) {
         pw_double_mod(x, mp, n, ct);
         if (++off == 1)
-            to_digits(r1, x, n, c.k);
+            to_digits(r1, x, n, c->k);
     }
-    to_digits(rr, x, n, c.k);
+    to_digits(md->rr, x, n, c->k);
     for (size_t i = s; i-- > 0;) {
-        amm(rr, rr, rr, &c);
+        md->amm(md->rr, md->rr, md->rr, c);
         if (t >> i & 1)
-            amm(rr, rr, r1, &c);
+            md->amm(md->rr, md->rr, r1, c);
     }
+}
 
-    uint64_t table[1 << (PW_MAX_WINDOW - 1)][8 * PW_MAX_VECS] __attribute__((aligned(64)));
-    uint64_t bd[PW_DIGITS] = {0};
-    to_digits(bd, bp, n, c.k);
-    if (ct) {
-        /* every power b^0..b^(2^w - 1) in Montgomery form; then, from the top, the first
-         * window's power, and for each window below w squares and one product */
-        const size_t eb = 64 * en;
-        const unsigned w = pw_window(eb, 1), entries = 1u << w;
-        amm(table[0], one, rr, &c);
-        amm(table[1], bd, rr, &c);
-        for (unsigned i = 2; i < entries; i++)
-            amm(table[i], table[i - 1], table[1], &c);
-        size_t pos = eb - (eb % w ? eb % w : w);
-        pw_gather(acc, (const uint64_t(*)[8 * PW_MAX_VECS]) table, entries,
-                  pw_bits(ep, pos, (unsigned)(eb - pos)), nv);
-        while (pos > 0) {
-            pos -= w;
-            for (unsigned sq = 0; sq < w; sq++)
-                amm(acc, acc, acc, &c);
-            pw_gather(bd, (const uint64_t(*)[8 * PW_MAX_VECS]) table, entries, pw_bits(ep, pos, w),
-                      nv);
-            amm(acc, acc, bd, &c);
-        }
-    } else {
-        /* the odd powers b, b^3, ..., b^(2^w - 1) in Montgomery form */
-        size_t top = en;
-        while (top > 0 && ep[top - 1] == 0)
-            top--;
-        size_t eb = top ? 64 * top - (size_t)__builtin_clzll(ep[top - 1]) : 0;
-        const unsigned w = pw_window(eb, 0);
-        amm(table[0], bd, rr, &c);
-        if (w > 1) {
-            amm(acc, table[0], table[0], &c); /* b^2 */
-            for (unsigned i = 1; i < 1u << (w - 1); i++)
-                amm(table[i], table[i - 1], acc, &c);
-        }
-        /* left to right: a zero bit is one square; a window of up to w bits from a set bit down
-         * to the lowest set bit within reach is as many squares and one product with its odd
-         * power */
-        int started = 0;
-        for (size_t pos = eb; pos-- > 0;) {
-            if (!pw_bit(ep, pos)) {
-                amm(acc, acc, acc, &c);
-                continue;
-            }
-            size_t low = pos + 1 >= w ? pos + 1 - w : 0;
-            while (!pw_bit(ep, low))
-                low++;
-            unsigned value = 0;
-            for (size_t b = pos + 1; b-- > low;)
-                value = value << 1 | pw_bit(ep, b);
-            if (started) {
-                for (size_t sq = low; sq <= pos; sq++)
-                    amm(acc, acc, acc, &c);
-                amm(acc, acc, table[value >> 1], &c);
-            } else {
-                /* 8nv digits: acc's zeros past them stay for to_limbs */
-                memcpy(acc, table[value >> 1], 8 * nv * sizeof *acc);
-                started = 1;
-            }
-            pos = low;
-        }
-        if (!started) /* e = 0: 1, R in Montgomery form */
-            amm(acc, one, rr, &c);
-    }
-    amm(acc, acc, one, &c); /* out of Montgomery form: at most m */
+/* Out of Montgomery form into {rp, n}, reduced fully: acc (below 2m) times 1 is at most m, and
+ * equals m only where the value is 0: then rp - m. */
+static inline void pw_finish(dot_limb_t *rp, uint64_t *acc, const pw_mod *md, const dot_limb_t *mp,
+                             size_t n, const int ct)
+{
+    const uint64_t one[PW_DIGITS] = {1};
+    md->amm(acc, acc, one, &md->c);
     to_limbs(rp, n, acc);
-    /* rp >= m only where it equals m: then rp - m, which is 0 */
     dot_limb_t diff[DOT_POWM_MAX];
     const dot_limb_t borrow = chain_aors(diff, rp, mp, n, 0, DOT_OP_SUB, DOT_FAST);
     if (ct)
@@ -262,16 +221,153 @@ static inline __attribute__((always_inline)) void pw_powm(dot_limb_t *rp, const 
         memcpy(rp, diff, n * sizeof *rp);
 }
 
+/* One product on each of ways moduli: r[w] = a[w] b[w] / R mod m[w]; a pair runs together where
+ * its digit count has a pair product, else one after the other. */
+static inline void pw_mul(const int ways, const pw_mod *md, uint64_t *const *r,
+                          const uint64_t *const *a, const uint64_t *const *b)
+{
+    if (ways == 2 && md[0].amm2) {
+        const pw_job job[2] = {{r[0], a[0], b[0], &md[0].c}, {r[1], a[1], b[1], &md[1].c}};
+        md[0].amm2(job);
+        return;
+    }
+    for (int w = 0; w < ways; w++)
+        md[w].amm(r[w], a[w], b[w], &md[w].c);
+}
+
+/* The constant-time exponentiation (5. above) of ways (1 or 2) bases, each to its exponent of en
+ * limbs modulo its own modulus, the moduli of the same n limbs and digit count: fixed windows
+ * over every bit of the en limbs, a table of every power read whole at each use (pw_gather), the
+ * _ct products, the reductions by mask. */
+static inline __attribute__((always_inline)) void pw_fixed(const int ways, dot_limb_t *const *rp,
+                                                           const dot_limb_t *const *bp,
+                                                           const dot_limb_t *const *ep, size_t en,
+                                                           const dot_limb_t *const *mp, size_t n)
+{
+    pw_mod md[2];
+    uint64_t acc[2][PW_DIGITS] = {{0}}, bd[2][PW_DIGITS] = {{0}};
+    const uint64_t one[PW_DIGITS] = {1};
+    uint64_t table[2][1 << (PW_MAX_WINDOW - 1)][8 * PW_MAX_VECS] __attribute__((aligned(64)));
+    for (int w = 0; w < ways; w++) {
+        pw_prepare(&md[w], mp[w], n, 1);
+        to_digits(bd[w], bp[w], n, md[w].c.k);
+    }
+    const size_t eb = 64 * en, nv = md[0].nv;
+    const unsigned win = pw_window(eb, 1), entries = 1u << win;
+    uint64_t *const accp[2] = {acc[0], acc[1]}, *const bdp[2] = {bd[0], bd[1]};
+    const uint64_t *const ones[2] = {one, one}, *const rr[2] = {md[0].rr, md[1].rr};
+    /* every power b^0..b^(2^win - 1) in Montgomery form */
+    pw_mul(ways, md, (uint64_t *const[2]){table[0][0], table[1][0]}, ones, rr);
+    pw_mul(ways, md, (uint64_t *const[2]){table[0][1], table[1][1]}, (const uint64_t *const *)bdp,
+           rr);
+    for (unsigned i = 2; i < entries; i++)
+        pw_mul(ways, md, (uint64_t *const[2]){table[0][i], table[1][i]},
+               (const uint64_t *const[2]){table[0][i - 1], table[1][i - 1]},
+               (const uint64_t *const[2]){table[0][1], table[1][1]});
+    /* from the top, the first window's power, and for each window below win squares and one
+     * product */
+    size_t pos = eb - (eb % win ? eb % win : win);
+    for (int w = 0; w < ways; w++)
+        pw_gather(acc[w], (const uint64_t(*)[8 * PW_MAX_VECS]) table[w], entries,
+                  pw_bits(ep[w], pos, (unsigned)(eb - pos)), nv);
+    while (pos > 0) {
+        pos -= win;
+        for (unsigned sq = 0; sq < win; sq++)
+            pw_mul(ways, md, accp, (const uint64_t *const *)accp, (const uint64_t *const *)accp);
+        for (int w = 0; w < ways; w++)
+            pw_gather(bd[w], (const uint64_t(*)[8 * PW_MAX_VECS]) table[w], entries,
+                      pw_bits(ep[w], pos, win), nv);
+        pw_mul(ways, md, accp, (const uint64_t *const *)accp, (const uint64_t *const *)bdp);
+    }
+    for (int w = 0; w < ways; w++)
+        pw_finish(rp[w], acc[w], &md[w], mp[w], n, 1);
+}
+
+/* {rp, n} = {bp, n}^{ep, en} mod {mp, n}: m odd, m > 1, mp[n - 1] != 0, b < m,
+ * 1 <= n <= DOT_POWM_MAX; rp may be bp. e = 0 gives 1. The sliding window (3. above); the
+ * constant-time form is pw_fixed's. */
+static inline void pw_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                              const dot_limb_t *mp, size_t n)
+{
+    pw_mod md;
+    pw_prepare(&md, mp, n, 0);
+    const pw_amm_fn amm = md.amm;
+    const pw_ctx *c = &md.c;
+    const size_t nv = md.nv;
+    uint64_t table[1 << (PW_MAX_WINDOW - 1)][8 * PW_MAX_VECS] __attribute__((aligned(64)));
+    uint64_t bd[PW_DIGITS] = {0}, acc[PW_DIGITS] = {0}, one[PW_DIGITS] = {1};
+    to_digits(bd, bp, n, c->k);
+    /* the odd powers b, b^3, ..., b^(2^w - 1) in Montgomery form */
+    size_t top = en;
+    while (top > 0 && ep[top - 1] == 0)
+        top--;
+    size_t eb = top ? 64 * top - (size_t)__builtin_clzll(ep[top - 1]) : 0;
+    const unsigned w = pw_window(eb, 0);
+    amm(table[0], bd, md.rr, c);
+    if (w > 1) {
+        amm(acc, table[0], table[0], c); /* b^2 */
+        for (unsigned i = 1; i < 1u << (w - 1); i++)
+            amm(table[i], table[i - 1], acc, c);
+    }
+    /* left to right: a zero bit is one square; a window of up to w bits from a set bit down
+     * to the lowest set bit within reach is as many squares and one product with its odd
+     * power */
+    int started = 0;
+    for (size_t pos = eb; pos-- > 0;) {
+        if (!pw_bit(ep, pos)) {
+            amm(acc, acc, acc, c);
+            continue;
+        }
+        size_t low = pos + 1 >= w ? pos + 1 - w : 0;
+        while (!pw_bit(ep, low))
+            low++;
+        unsigned value = 0;
+        for (size_t b = pos + 1; b-- > low;)
+            value = value << 1 | pw_bit(ep, b);
+        if (started) {
+            for (size_t sq = low; sq <= pos; sq++)
+                amm(acc, acc, acc, c);
+            amm(acc, acc, table[value >> 1], c);
+        } else {
+            /* 8nv digits: acc's zeros past them stay for to_limbs */
+            memcpy(acc, table[value >> 1], 8 * nv * sizeof *acc);
+            started = 1;
+        }
+        pos = low;
+    }
+    if (!started) /* e = 0: 1, R in Montgomery form */
+        amm(acc, one, md.rr, c);
+    pw_finish(rp, acc, &md, mp, n, 0);
+}
+
 static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                              const dot_limb_t *mp, size_t n)
 {
-    pw_powm(rp, bp, ep, en, mp, n, 0);
+    pw_sliding(rp, bp, ep, en, mp, n);
 }
 
 static inline void ifma_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep,
                                 size_t en, const dot_limb_t *mp, size_t n)
 {
-    pw_powm(rp, bp, ep, en, mp, n, 1);
+    pw_fixed(1, &rp, &bp, &ep, en, &mp, n);
+}
+
+/* Two constant-time exponentiations modulo numbers of n limbs: a pair where both moduli have
+ * the same digit count (bit lengths are public), else one after the other. */
+static inline void ifma_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
+                                   const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
+                                   const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
+{
+    const size_t bits1 = 64 * n - (size_t)__builtin_clzll(m1[n - 1]);
+    const size_t bits2 = 64 * n - (size_t)__builtin_clzll(m2[n - 1]);
+    if ((bits1 + 2 + 51) / 52 != (bits2 + 2 + 51) / 52) {
+        pw_fixed(1, &r1, &b1, &e1, en, &m1, n);
+        pw_fixed(1, &r2, &b2, &e2, en, &m2, n);
+        return;
+    }
+    dot_limb_t *rp[2] = {r1, r2};
+    const dot_limb_t *bp[2] = {b1, b2}, *ep[2] = {e1, e2}, *mp[2] = {m1, m2};
+    pw_fixed(2, rp, bp, ep, en, mp, n);
 }
 
 #endif

@@ -121,4 +121,59 @@ static unsigned long powm_battery(const char *name, dot_powm_fn fn, size_t min_n
     return bad;
 }
 
+/* A pair kernel (dot_powm_ct_x2's shape) made a dot_powm_fn for the battery: each case runs beside
+ * a partner exponentiation (its own modulus, base and exponent of the same en limbs), as the first
+ * of the pair and as the second in turn; the partner's modulus has the case's bit length three
+ * times in four (the pair runs together) and a top limb of at most 2 bits the fourth (mostly a
+ * different digit count: one after the other). The partner's result is checked against GMP too;
+ * powm_pair_bad counts where it differs. */
+typedef void (*dot_powm_x2_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *,
+                               const dot_limb_t *, dot_limb_t *, const dot_limb_t *,
+                               const dot_limb_t *, const dot_limb_t *, size_t, size_t);
+static dot_powm_x2_fn powm_pair_kernel;
+static unsigned long powm_pair_calls, powm_pair_bad;
+
+static void powm_pair(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                      const dot_limb_t *mp, size_t n)
+{
+    static dot_rng r;
+    if (powm_pair_calls == 0)
+        dot_rng_seed(&r, 99);
+    dot_limb_t m2[DOT_POWM_MAX], b2[DOT_POWM_MAX], e2[POWM_MAX_E], r2[DOT_POWM_MAX],
+        want[DOT_POWM_MAX];
+    for (size_t i = 0; i < n; i++)
+        m2[i] = dot_rng_next(&r);
+    const int top = 63 - __builtin_clzll(mp[n - 1]);
+    if (powm_pair_calls % 4 != 3)
+        m2[n - 1] = (m2[n - 1] & (((dot_limb_t)1 << top) - 1)) | (dot_limb_t)1 << top;
+    else
+        m2[n - 1] = 1 + dot_rng_below(&r, 3);
+    m2[0] |= 1;
+    if (n == 1 && m2[0] == 1)
+        m2[0] = 3;
+    for (size_t i = 0; i < n; i++)
+        b2[i] = dot_rng_next(&r);
+    b2[n - 1] = m2[n - 1] > 1 ? dot_rng_below(&r, m2[n - 1]) : 0;
+    for (size_t i = 0; i < en; i++)
+        e2[i] = dot_rng_next(&r);
+    powm_oracle(want, b2, e2, en, m2, n);
+    if (powm_pair_calls++ % 2 == 0)
+        powm_pair_kernel(rp, bp, ep, mp, r2, b2, e2, m2, en, n);
+    else
+        powm_pair_kernel(r2, b2, e2, m2, rp, bp, ep, mp, en, n);
+    powm_pair_bad += memcmp(r2, want, n * sizeof *want) != 0;
+}
+
+/* powm_battery over a pair kernel; the partners' failures count with the cases'. */
+static unsigned long powm_pair_battery(const char *name, dot_powm_x2_fn kernel, size_t min_n,
+                                       size_t max_n, int per_size, uint64_t seed)
+{
+    powm_pair_kernel = kernel;
+    powm_pair_bad = 0;
+    unsigned long bad = powm_battery(name, powm_pair, min_n, max_n, per_size, seed);
+    CHECK(powm_pair_bad == 0, "%s: %lu partner exponentiations wrong", name, powm_pair_bad);
+    printf("  %-34s partners wrong: %lu\n", name, powm_pair_bad);
+    return bad + powm_pair_bad;
+}
+
 #endif

@@ -8,11 +8,12 @@
 
 static dot_limb_t buf[32];
 
-/* dot_powm's operands within its contract: b at 8, odd m > b at 16, e at 24 (4 limbs each) */
+/* dot_powm's operands within its contract: b at 8 (and a second base at 12, for the pairs), odd
+ * m > b at 16, e at 24 (4 limbs each) */
 static void powm_operands(dot_limb_t *b)
 {
     for (int i = 0; i < 4; i++) {
-        b[8 + i] = 0x1234 + (dot_limb_t)i;
+        b[8 + i] = b[12 + i] = 0x1234 + (dot_limb_t)i;
         b[16 + i] = ~(dot_limb_t)0;
     }
     b[24] = 65537;
@@ -45,6 +46,9 @@ static int child(const char *name)
     } else if (!strcmp(name, "powm rp overlaps m")) {
         powm_operands(b);
         dot_powm(b + 14, b + 8, b + 24, 1, b + 16, 4);
+    } else if (!strcmp(name, "powm_ct_x2 r2 overlaps b1")) {
+        powm_operands(b);
+        dot_powm_ct_x2(b, b + 8, b + 24, b + 16, b + 10, b + 12, b + 24, b + 16, 1, 4);
     } else if (!strcmp(name, "in place")) { /* allowed: rp == up, rp == vp, rp below up or vp */
         dot_add_n(b, b, b + 16, 8);
         dot_sub_n_ct(b + 16, b, b + 16, 8);
@@ -53,6 +57,8 @@ static int child(const char *name)
         dot_mul_4x4(b + 8, b, b + 16);
         powm_operands(b);
         dot_powm(b + 8, b + 8, b + 24, 1, b + 16, 4); /* rp == bp */
+        powm_operands(b); /* r1 == b1, r2 == b2, the pair sharing e and m */
+        dot_powm_ct_x2(b + 8, b + 8, b + 24, b + 16, b + 12, b + 12, b + 24, b + 16, 1, 4);
     } else
         return 3;
     printf("returned\n");
@@ -75,6 +81,7 @@ int main(int argc, char **argv)
         {"powm m even", "m odd, m > 1"},
         {"powm b = m", "b < m"},
         {"powm rp overlaps m", "rp overlaps e or m"},
+        {"powm_ct_x2 r2 overlaps b1", "the other exponentiation's operands"},
     };
     for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
         dot_child_result c = dot_run_self(broken[i].name, NULL);

@@ -20,6 +20,14 @@ static void one_round_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t 
     ifma_powm_ct(rp, bp, ep, en, mp, n);
 }
 
+/* the same, run as pairs (pw_amm_ways with two ways) */
+static void one_round_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
+                            const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
+                            const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
+{
+    ifma_powm_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en, n);
+}
+
 /* Moduli of all-ones limbs with base m - 1: long runs of all-ones digits, where one round of
  * normalisation leaves carries behind; some results must come out wrong. */
 static void planted_one_round(const char *name, dot_powm_fn fn)
@@ -48,7 +56,11 @@ int main(void)
     powm_battery("ifma kernel, constant time", dot_ifma_powm_ct, 1, 32, 16, 6);
     /* past 64 lanes the bit pass's masks take 128 bits */
     powm_battery("ifma kernel, constant time, 64 limbs", dot_ifma_powm_ct, 64, 64, 4, 7);
+    /* pairs run together up to PW_PAIR_MAX_VECS vectors (about 37 limbs), one by one above */
+    powm_pair_battery("ifma kernel, constant-time pairs", dot_ifma_powm_ct_x2, 1, 40, 4, 9);
     planted_one_round("one normalisation round", one_round);
     planted_one_round("constant time, one round, no bit pass", one_round_ct);
+    powm_pair_kernel = one_round_ct_x2;
+    planted_one_round("constant-time pairs, no bit pass", powm_pair);
     return dot_check_summary();
 }

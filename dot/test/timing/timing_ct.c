@@ -18,7 +18,7 @@
  *   timing_ct --control   only the planted controls (each must be found leaky)
  * The IFMA exponentiation (dot_ifma_powm_ct) is timed with the ifma variant: classes "fixed" (base
  * m - 1, only the exponent's top bit set) and "random", a public modulus; its planted control is the
- * sliding-window dot_ifma_powm.
+ * sliding-window dot_ifma_powm; the pair (dot_ifma_powm_ct_x2) runs both classes' operands twice.
  * Exit status: 0 when every constant-time kernel passed and every control was found leaky,
  * 1 otherwise, 2 on bad usage.
  */
@@ -40,13 +40,16 @@ typedef struct kernel kernel;
 struct kernel {
     char label[64];
     int kind; /* 0 add/sub, 1 add/sub with carry in, 2 mul 4x4, 3 sqr 4x4, 4 mul 5x5 radix 2^52,
-               * 5 powm (base up, exponent vp of en limbs, modulus pm) */
+               * 5 powm (base up, exponent vp of en limbs, modulus pm), 6 the same as a pair */
     dot_aors_fn aors;
     dot_aorsc_fn aorsc;
     void (*mul)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *);
     void (*sqr)(dot_limb_t *, const dot_limb_t *);
     void (*powm)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t, const dot_limb_t *,
                  size_t);
+    void (*powm2)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, const dot_limb_t *,
+                  dot_limb_t *, const dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                  size_t);
     int sub;
     size_t n, en;
     int expect_leak; /* a planted control */
@@ -68,7 +71,7 @@ static size_t operand_limbs(const kernel *k)
 static void operands(const kernel *k, int fixed, dot_limb_t *u, dot_limb_t *v, dot_limb_t *c)
 {
     size_t n = operand_limbs(k);
-    if (k->kind == 5) {
+    if (k->kind >= 5) {
         /* fixed: base m - 1 and the exponent's top bit alone (a sliding window squares all
          * the way and multiplies once; m - 1's digits are runs of ones); random: b < m and e */
         for (size_t i = 0; i < n; i++)
@@ -119,6 +122,7 @@ static uint64_t measure(const kernel *k)
     case 2:
     case 4: k->mul(rp, up, vp); break;
     case 5: k->powm(rp, up, vp, k->en, pm, k->n); break;
+    case 6: k->powm2(rp, up, vp, pm, rp + MAXN, up, vp, pm, k->en, k->n); break;
     default: k->sqr(rp, up); break;
     }
     return cycles() - t0;
@@ -250,20 +254,22 @@ static void add_aors_kernels(kernel *ks, int *nk, const char *isa, const dot_ker
         }
 }
 
-/* The constant-time exponentiation at n limbs with an en-limb exponent, and, as its planted
- * control, the sliding-window one (dot_ifma_powm), which must be found leaky. */
-static void add_powm_kernels(kernel *ks, int *nk, size_t n, size_t en)
+/* The constant-time exponentiation at n limbs with an en-limb exponent, its planted control, the
+ * sliding-window one (dot_ifma_powm), which must be found leaky, and with pair, the ct pair. */
+static void add_powm_kernels(kernel *ks, int *nk, size_t n, size_t en, int pair)
 {
-    for (int planted = 0; planted < 2; planted++) {
+    static const char *const what[3] = {"ifma powm_ct", "planted: ifma powm (sliding window)",
+                                        "ifma powm_ct_x2"};
+    for (int planted = 0; planted < 2 + pair; planted++) {
         kernel *k = &ks[(*nk)++];
         memset(k, 0, sizeof *k);
-        snprintf(k->label, sizeof k->label, "%s n=%zu en=%zu",
-                 planted ? "planted: ifma powm (sliding window)" : "ifma powm_ct", n, en);
-        k->kind = 5;
+        snprintf(k->label, sizeof k->label, "%s n=%zu en=%zu", what[planted], n, en);
+        k->kind = planted == 2 ? 6 : 5;
         k->powm = planted ? dot_ifma_powm : dot_ifma_powm_ct;
+        k->powm2 = dot_ifma_powm_ct_x2;
         k->n = n;
         k->en = en;
-        k->expect_leak = planted;
+        k->expect_leak = planted == 1;
     }
 }
 
@@ -360,9 +366,10 @@ int main(int argc, char **argv)
             add_mul_kernels(ks, &nk, label, t->mul_5x5_r52, NULL, 1);
             if (!strcmp(isas[i], "ifma")) { /* the IFMA 4x4 kernels and powm, outside the table */
                 add_mul_kernels(ks, &nk, "ifma kernel", dot_ifma_mul_4x4, dot_ifma_sqr_4x4, 0);
-                add_powm_kernels(ks, &nk, 8, 2);
+                add_powm_kernels(ks, &nk, 8, 2, 0);
+                add_powm_kernels(ks, &nk, 16, 2, 1); /* 16 limbs: RSA-2048's halves */
                 if (!quick) /* 60 limbs: RSA-7680's halves, more than 64 lanes */
-                    add_powm_kernels(ks, &nk, 60, 2);
+                    add_powm_kernels(ks, &nk, 60, 2, 0);
             }
         }
     /* the planted controls, on the best add the CPU has */
