@@ -160,10 +160,10 @@ static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const 
         {NULL, pw_amm_1_half_ct, pw_amm_2_half_ct, pw_amm_3_half_ct, pw_amm_4_half_ct,
          pw_amm_5_half_ct, pw_amm_6_half_ct, pw_amm_7_half_ct, pw_amm_8_half_ct, pw_amm_9_half_ct,
          pw_amm_10_half_ct}};
-    static const pw_amm2_fn pair_of[PW_PAIR_MAX_VECS + 1] = {
-        NULL, pw_amm2_1, pw_amm2_2, pw_amm2_3, pw_amm2_4, pw_amm2_5, pw_amm2_6};
-    static const pw_amm2_fn pair_half_of[PW_PAIR_MAX_VECS] = {
-        NULL, pw_amm2_1_half, pw_amm2_2_half, pw_amm2_3_half, pw_amm2_4_half, pw_amm2_5_half};
+    static const pw_amm2_fn pair_of[PW_PAIR_MAX_VECS + 1] = {NULL,      pw_amm2_1, pw_amm2_2,
+                                                             pw_amm2_3, pw_amm2_4, pw_amm2_5};
+    static const pw_amm2_fn pair_half_of[PW_PAIR_MAX_VECS] = {NULL, pw_amm2_1_half, pw_amm2_2_half,
+                                                              pw_amm2_3_half, pw_amm2_4_half};
     pw_ctx *c = &md->c;
     const size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
     c->k = (bits + 2 + 51) / 52;

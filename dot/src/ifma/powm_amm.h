@@ -250,7 +250,7 @@ PW_AMM_INSTANCE(11, _ct, 0, 1)
 /* pw_amm2_N[_half]: two constant-time products of N zmm vectors (and a ymm) run together, for
  * pw_fixed's pairs (powm.h); up to PW_PAIR_MAX_VECS vectors, where one product's chain latency
  * leaves the vector unit idle (past that the pair runs one product after the other) */
-#define PW_PAIR_MAX_VECS 6
+#define PW_PAIR_MAX_VECS 5
 typedef void (*pw_amm2_fn)(const pw_job *job);
 #define PW_AMM2_INSTANCE(N, SUFFIX, HALF)                                                          \
     static void pw_amm2_##N##SUFFIX(const pw_job *job) { pw_amm_ways(job, 2, N, HALF, 1); }
@@ -259,7 +259,6 @@ PW_AMM2_INSTANCES(1)
 PW_AMM2_INSTANCES(2)
 PW_AMM2_INSTANCES(3)
 PW_AMM2_INSTANCES(4)
-PW_AMM2_INSTANCES(5)
-PW_AMM2_INSTANCE(6, , 0)
+PW_AMM2_INSTANCE(5, , 0)
 
 #endif
