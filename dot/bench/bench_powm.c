@@ -24,12 +24,10 @@
 typedef void (*powm_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
                         const dot_limb_t *, size_t);
 
-/* One row: n-limb m and b, en-limb e. Returns 0, or 1 when a kernel's result is wrong. */
-static int row(size_t n, size_t en, int samples, dot_rng *rng)
+/* A random odd modulus of n full limbs (top bit set), a base below it, an exponent of en full
+ * limbs. */
+static void operands(dot_limb_t *m, dot_limb_t *b, dot_limb_t *e, size_t n, size_t en, dot_rng *rng)
 {
-    static const powm_fn kernels[2] = {dot_ifma_powm, dot_ifma_powm_ct};
-    static double cycles[3][21];
-    dot_limb_t m[DOT_POWM_MAX], b[DOT_POWM_MAX], e[DOT_POWM_MAX], r[DOT_POWM_MAX];
     for (size_t i = 0; i < n; i++) {
         m[i] = dot_rng_next(rng);
         b[i] = dot_rng_next(rng);
@@ -40,6 +38,15 @@ static int row(size_t n, size_t en, int samples, dot_rng *rng)
     m[n - 1] |= (dot_limb_t)1 << 63;
     b[n - 1] >>= 1;
     e[en - 1] |= (dot_limb_t)1 << 63;
+}
+
+/* One row: n-limb m and b, en-limb e. Returns 0, or 1 when a kernel's result is wrong. */
+static int row(size_t n, size_t en, int samples, dot_rng *rng)
+{
+    static const powm_fn kernels[2] = {dot_ifma_powm, dot_ifma_powm_ct};
+    static double cycles[3][21];
+    dot_limb_t m[DOT_POWM_MAX], b[DOT_POWM_MAX], e[DOT_POWM_MAX], r[DOT_POWM_MAX];
+    operands(m, b, e, n, en, rng);
     mpz_t zm, zb, ze, zr;
     mpz_inits(zm, zb, ze, zr, NULL);
     mpz_import(zm, n, -1, sizeof *m, 0, 0, m);
@@ -78,19 +85,6 @@ static int row(size_t n, size_t en, int samples, dot_rng *rng)
     return 0;
 }
 
-/* A random n-limb modulus of n full limbs (top bit set), a base below it, an n-limb exponent. */
-static void operands(dot_limb_t *m, dot_limb_t *b, dot_limb_t *e, size_t n, dot_rng *rng)
-{
-    for (size_t i = 0; i < n; i++) {
-        m[i] = dot_rng_next(rng);
-        b[i] = dot_rng_next(rng);
-        e[i] = dot_rng_next(rng);
-    }
-    m[0] |= 1;
-    m[n - 1] |= (dot_limb_t)1 << 63;
-    b[n - 1] >>= 1;
-}
-
 /* One row of the pairs: returns 0, or 1 when the pair's results differ from the single kernel's. */
 static int pair_row(size_t n, int samples, dot_rng *rng)
 {
@@ -100,7 +94,7 @@ static int pair_row(size_t n, int samples, dot_rng *rng)
     mpz_t zm[2], zb[2], ze[2], zr;
     mpz_init(zr);
     for (int w = 0; w < 2; w++) {
-        operands(m[w], b[w], e[w], n, rng);
+        operands(m[w], b[w], e[w], n, n, rng);
         dot_ifma_powm_ct(want[w], b[w], e[w], n, m[w], n);
         mpz_inits(zm[w], zb[w], ze[w], NULL);
         mpz_import(zm[w], n, -1, sizeof(dot_limb_t), 0, 0, m[w]);

@@ -141,11 +141,17 @@ static inline void pw_gather(uint64_t *out, const uint64_t (*table)[8 * PW_MAX_V
  * its digit count (one, and for constant-time pairs two at once, NULL past PW_PAIR_MAX_VECS). */
 typedef struct {
     pw_ctx c;
-    size_t bits, nv;
+    size_t nv;
     pw_amm_fn amm;
     pw_amm2_fn amm2;
     uint64_t rr[PW_DIGITS];
 } pw_mod;
+
+/* The digit count k of a modulus of n limbs: R = 2^(52k) > 4m. */
+static inline size_t pw_digits(const dot_limb_t *mp, size_t n)
+{
+    return (64 * n - (size_t)__builtin_clzll(mp[n - 1]) + 2 + 51) / 52;
+}
 
 static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const int ct)
 {
@@ -166,11 +172,10 @@ static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const 
                                                               pw_amm2_3_half, pw_amm2_4_half};
     pw_ctx *c = &md->c;
     const size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
-    c->k = (bits + 2 + 51) / 52;
+    c->k = pw_digits(mp, n);
     /* k + 2 lanes: whole zmm vectors, or a ymm on top where four lanes or fewer are left over */
     const size_t lanes = c->k + 2, nz = lanes / 8, nv = (lanes + 7) / 8;
     const int half = nz >= 1 && lanes % 8 >= 1 && lanes % 8 <= 4;
-    md->bits = bits;
     md->nv = nv;
     md->amm = half ? half_of[ct][nz] : amm_of[ct][nv];
     md->amm2 = !ct    ? NULL
@@ -358,9 +363,7 @@ static inline void ifma_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const d
                                    const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
                                    const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
 {
-    const size_t bits1 = 64 * n - (size_t)__builtin_clzll(m1[n - 1]);
-    const size_t bits2 = 64 * n - (size_t)__builtin_clzll(m2[n - 1]);
-    if ((bits1 + 2 + 51) / 52 != (bits2 + 2 + 51) / 52) {
+    if (pw_digits(m1, n) != pw_digits(m2, n)) {
         pw_fixed(1, &r1, &b1, &e1, en, &m1, n);
         pw_fixed(1, &r2, &b2, &e2, en, &m2, n);
         return;
