@@ -13,8 +13,8 @@
  * register sits between a vector's loads and its store, so a call's latency is a few vector
  * operations: that is what counts inside GMP, whose algorithms read what the previous add or
  * subtract just wrote (toom interpolation works in place), more than throughput on operands at
- * rest. The n % 8 leading limbs go first, through the add-with-carry chain, whose carry enters
- * the first vector's lane 0 (calls in place align their vectors instead: avx512_lane_aors).
+ * rest. The n % 8 last limbs go through the add-with-carry chain after the vectors, from the top
+ * vector's carry (calls in place first align their vectors: avx512_lane_in_place).
  *
  * Constant-time flavour, the lookahead (avx512_lookahead_*): phase 2's generate and propagate
  * masks come out of unsigned compares into mask registers and go to one general register per four
@@ -225,13 +225,19 @@ cascade:
     return avx512_lane_resume(rp + i, up + i, vp + i, n + tail - i, avx512_lane_top(carries), op);
 }
 
-/* The vectors and chain tail of a call in place, reached by a jump (below): like the paths with a
- * chain head, the call in place then saves no register. */
-__attribute__((noinline)) static dot_limb_t
-avx512_lane_body_tail(dot_limb_t *rp, const dot_limb_t *up, const dot_limb_t *vp, size_t n,
-                      size_t tail, dot_limb_t cin, dot_op op)
+/* A call whose vectors start at rp: the vectors over the n - n % 8 limbs from rp, then the chain
+ * over the n % 8 last limbs, from the top vector's carry (fewer than 8 limbs: the chain alone).
+ * Reached by a jump (below), so the path saves no register. On Zen 5 this order ran faster than
+ * the chain first, its carry entering the first vector's lane 0 (results/MEASUREMENTS.md, "Chain
+ * tail, not chain head"). */
+__attribute__((noinline)) static dot_limb_t avx512_lane_tailed(dot_limb_t *rp, const dot_limb_t *up,
+                                                               const dot_limb_t *vp, size_t n,
+                                                               dot_limb_t cin, dot_op op)
 {
-    return avx512_lane_vectors(rp, up, vp, n, tail, cin, op);
+    size_t tail = n % DOT_AVX512_W;
+    if (tail == n)
+        return chain_aors(rp, up, vp, n, cin, op, DOT_FAST);
+    return avx512_lane_vectors(rp, up, vp, n - tail, tail, cin, op);
 }
 
 /* A call in place (rp == up or vp) puts its vectors on rp's 32-byte grid, the chain taking the
@@ -250,37 +256,13 @@ __attribute__((noinline)) static dot_limb_t avx512_lane_in_place(dot_limb_t *rp,
         return chain_aors(rp, up, vp, n, cin, op, DOT_FAST);
     if (head)
         cin = chain_aors_past(&rp, &up, &vp, head, cin, op);
-    n -= head;
-    size_t tail = n % DOT_AVX512_W;
-    return avx512_lane_body_tail(rp, up, vp, n - tail, tail, cin, op);
+    return avx512_lane_tailed(rp, up, vp, n - head, cin, op);
 }
 
-/* The vectors of a call with a chain head, reached by a jump (below). */
-__attribute__((noinline)) static dot_limb_t avx512_lane_body(dot_limb_t *rp, const dot_limb_t *up,
-                                                             const dot_limb_t *vp, size_t n,
-                                                             dot_limb_t cin, dot_op op)
-{
-    return avx512_lane_vectors(rp, up, vp, n, 0, cin, op);
-}
-
-/* Calls not in place whose n is not a multiple of 8: the chain takes the n % 8 leading limbs, the
- * vectors the rest (one chain instead of two is the faster shape for them). The chain leaves the
- * pointers past its limbs and the vectors are a jump away, so this saves no register either. */
-__attribute__((noinline)) static dot_limb_t avx512_lane_headed(dot_limb_t *rp, const dot_limb_t *up,
-                                                               const dot_limb_t *vp, size_t n,
-                                                               dot_limb_t cin, dot_op op)
-{
-    size_t head = n % DOT_AVX512_W;
-    cin = chain_aors_past(&rp, &up, &vp, head, cin, op);
-    if (head == n)
-        return cin;
-    return avx512_lane_body(rp, up, vp, n - head, cin, op);
-}
-
-/* The fast flavour. The calls in place and those with a chain head go to functions of their own
+/* The fast flavour. The calls in place and those with a chain tail go to functions of their own
  * (a jump each), like the cascade's resumption: what stays here, n a multiple of 8 not in place,
  * then saves no register and sets up no stack frame (README, "How add/sub works", has what that
- * gained). Kept as separate code paths, not one with a computed head: gcc compiled the merged
+ * gained). Kept as separate code paths, not one with a computed tail: gcc compiled the merged
  * form measurably slower at 16-40 limbs (the notes on issue 11 have the figures). */
 DOT_ALWAYS_INLINE dot_limb_t avx512_lane_aors(dot_limb_t *rp, const dot_limb_t *up,
                                               const dot_limb_t *vp, size_t n, dot_limb_t cin,
@@ -289,7 +271,7 @@ DOT_ALWAYS_INLINE dot_limb_t avx512_lane_aors(dot_limb_t *rp, const dot_limb_t *
     if (rp == up || rp == vp)
         return avx512_lane_in_place(rp, up, vp, n, cin, op);
     if (n % DOT_AVX512_W)
-        return avx512_lane_headed(rp, up, vp, n, cin, op);
+        return avx512_lane_tailed(rp, up, vp, n, cin, op);
     return avx512_lane_vectors(rp, up, vp, n, 0, cin, op);
 }
 

@@ -70,7 +70,7 @@
 
 /* The chain over n limbs, leaving *rpp, *upp and *vpp past them: the asm moves its pointers over
  * the turns of four anyway, so a caller that goes on after these limbs keeps no copy of them
- * (avx512/aors.h's chain heads, which then need no callee-saved register). */
+ * (avx512/aors.h's in-place head, which then needs no callee-saved register). */
 DOT_ALWAYS_INLINE dot_limb_t chain_aors_past(dot_limb_t **rpp, const dot_limb_t **upp,
                                              const dot_limb_t **vpp, size_t n, dot_limb_t cin,
                                              dot_op op)
