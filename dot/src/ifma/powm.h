@@ -147,10 +147,16 @@ typedef struct {
     uint64_t rr[PW_DIGITS];
 } pw_mod;
 
+/* The bit length of an n-limb number whose top limb p[n - 1] is not zero. */
+static inline size_t pw_bit_length(const dot_limb_t *p, size_t n)
+{
+    return 64 * n - (size_t)__builtin_clzll(p[n - 1]);
+}
+
 /* The digit count k of a modulus of n limbs: R = 2^(52k) > 4m. */
 static inline size_t pw_digits(const dot_limb_t *mp, size_t n)
 {
-    return (64 * n - (size_t)__builtin_clzll(mp[n - 1]) + 2 + 51) / 52;
+    return (pw_bit_length(mp, n) + 2 + 51) / 52;
 }
 
 static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const int ct)
@@ -171,7 +177,7 @@ static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const 
     static const pw_amm2_fn pair_half_of[PW_PAIR_MAX_VECS] = {NULL, pw_amm2_1_half, pw_amm2_2_half,
                                                               pw_amm2_3_half, pw_amm2_4_half};
     pw_ctx *c = &md->c;
-    const size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
+    const size_t bits = pw_bit_length(mp, n);
     c->k = pw_digits(mp, n);
     /* k + 2 lanes: whole zmm vectors, or a ymm on top where four lanes or fewer are left over */
     const size_t lanes = c->k + 2, nz = lanes / 8, nv = (lanes + 7) / 8;
@@ -306,7 +312,7 @@ static inline void pw_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_li
     size_t top = en;
     while (top > 0 && ep[top - 1] == 0)
         top--;
-    size_t eb = top ? 64 * top - (size_t)__builtin_clzll(ep[top - 1]) : 0;
+    size_t eb = top ? pw_bit_length(ep, top) : 0;
     const unsigned w = pw_window(eb, 0);
     amm(table[0], bd, md.rr, c);
     if (w > 1) {
