@@ -69,9 +69,13 @@ $(LIBS_SRC)/openssl.ready: $(LIBS_SRC)/openssl.version
 libs-gmp: $(LIBS_SRC)/gmp.ready $(DOT_A) | deps
 	@printf '%s\n' $(GMP_VARIANTS) | $(LIBS_ENV) DEB_VERSION=$$(cat $(LIBS_SRC)/gmp.version) \
 	  xargs -P $(NPROC) -I{} nice -n 10 gmp-patch/build.sh {} $(LIBS_SRC)/gmp $(BUILD)
+# OpenSSL in two chains, stock then dot, stock-noasm then dot-noasm: a dot variant takes the objects
+# its stock twin compiled the same way (openssl-patch/from-stock.py), so the twin builds first.
+OPENSSL_CHAINS := stock,dot stock-noasm,dot-noasm
 libs-openssl: $(LIBS_SRC)/openssl.ready $(DOT_A) | deps
-	@printf '%s\n' $(OPENSSL_VARIANTS) | $(LIBS_ENV) DEB_VERSION=$$(cat $(LIBS_SRC)/openssl.version) \
-	  xargs -P $(NPROC) -I{} nice -n 10 openssl-patch/build.sh {} $(LIBS_SRC)/openssl $(BUILD)
+	@printf '%s\n' $(OPENSSL_CHAINS) | $(LIBS_ENV) DEB_VERSION=$$(cat $(LIBS_SRC)/openssl.version) \
+	  xargs -P $(NPROC) -I{} sh -c 'for v in $$(echo {} | tr , " "); do \
+	    nice -n 10 openssl-patch/build.sh "$$v" "$$0" "$$1" || exit 1; done' $(LIBS_SRC)/openssl $(BUILD)
 
 # ---- tests ---------------------------------------------------------------------------------
 # Each suite's pass is remembered next to the build it checked (the stamp is older than a rebuilt
@@ -108,6 +112,14 @@ test-libs-patch:
 	@mk/test-patched-tree.sh
 	@echo "== libcrypto.a shares only identical compilations (openssl-patch/test/share-objects.sh)"
 	@openssl-patch/test/share-objects.sh
+	@echo "== a dot variant takes from stock only identical compilations (openssl-patch/test/from-stock.sh)"
+	@openssl-patch/test/from-stock.sh
+
+# what the dot variants took from stock is, byte for byte, what their own recipes make
+.PHONY: test-libs-from-stock
+test-libs: test-libs-from-stock
+test-libs-from-stock: libs-openssl
+	@openssl-patch/test/from-stock.sh $(BUILD)
 
 # A pin the mirror does not have must stop the build with the version named, never fall back to
 # another version (the planted pin fails at apt-get source, before anything is replaced).

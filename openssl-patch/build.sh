@@ -47,8 +47,16 @@ else
 fi
 
 # Same target and options for every variant; only no-asm and the libdot include/link differ.
-configure=(perl "$tree/Configure" linux-x86_64 no-docs $asm_opt --prefix="$prefix" --libdir=lib
-           --openssldir="$prefix/ssl" "${extra[@]}")
+# -ffile-prefix-map takes the tree's path (as the Makefile names it, relative to obj) out of
+# __FILE__ and the objects' file names, so an unpatched source compiles to the same bytes in every
+# tree and a dot variant can take the stock twin's objects (from-stock.py).
+# The paths compiled in (OPENSSLDIR, ENGINESDIR, MODULESDIR) are one folder's for every variant:
+# nothing is installed there (libcrypto.so and the headers are copied by hand below; check.sh points
+# OpenSSL at the build's own modules and configuration), and every variant then reads the same
+# (absent) configuration file, and the objects that name those paths are the same in all of them.
+srcdir=$(realpath -m --relative-to="$obj" "$tree")
+configure=(perl "$tree/Configure" linux-x86_64 no-docs $asm_opt --prefix="$build/openssl/.paths" --libdir=lib
+           "-ffile-prefix-map=$srcdir/=" "${extra[@]}")
 variant_key "$upstream"
 
 if key_current; then
@@ -63,6 +71,17 @@ else
   fresh_obj
   logged "$obj/configure.out" 30 in_obj "${configure[@]}"
   logged "$obj/make.out" 40 make -C "$obj" -j"$jobs" build_generated
+  [[ $(sed -n 's/^SRCDIR=//p' "$obj/Makefile") == "$srcdir" ]] ||
+    { echo "openssl/$variant: the Makefile's SRCDIR is not $srcdir, the path -ffile-prefix-map maps" >&2; exit 1; }
+  # a dot variant takes what its stock twin (same asm flavour) compiled the same way; the twin's
+  # lock held shared, so no build of it runs meanwhile
+  twin=$build/obj/openssl/$([[ $variant == *-noasm ]] && echo stock-noasm || echo stock)
+  if [[ $variant != stock* && -f $twin/Makefile ]]; then
+    exec 7> "$twin.lock"
+    flock -s 7
+    "$here/from-stock.py" "$twin" "$obj" | tee -a "$obj/make.out"
+    flock -u 7
+  fi
 fi
 if [[ $targets != libcrypto.so ]]; then
   # the shared library first, then its objects stand in for libcrypto.a's identical ones
