@@ -28,6 +28,7 @@ compiling them. openssl-patch/test/from-stock.sh plants a source for each reason
 sample of the real builds' copies again with dot's own recipe: the same bytes.
 """
 
+import functools
 import os
 import re
 import shlex
@@ -107,10 +108,19 @@ def dependencies(path):
 
 
 class Files:
-    """File contents, read once, the tree's path made one on comment lines."""
+    """File contents, read once, the tree's path made one on comment lines; and what each names
+    (the build's time, the headers it includes), found once: most headers serve hundreds of objects."""
 
     def __init__(self):
         self.cache = {}
+        self.named = {}
+
+    def names(self, path, text):
+        """(whether text names __DATE__, __TIME__ or __TIMESTAMP__, the names it includes)"""
+        if path not in self.named:
+            self.named[path] = (BUILD_TIME.search(text) is not None,
+                                {n.decode(errors="replace") for n in INCLUDE.findall(text)})
+        return self.named[path]
 
     def read(self, path, srcdir):
         if path not in self.cache:
@@ -125,12 +135,13 @@ class Files:
         return self.cache[path]
 
 
+@functools.lru_cache(maxsize=None)
 def folder_names(folder, base):
     """The names an #include could give to reach each file under folder (folder made absolute
     from base)."""
     folder = os.path.join(base, folder)
-    return {os.path.relpath(os.path.join(d, f), folder)
-            for d, _, files in os.walk(folder) for f in files}
+    return frozenset(os.path.relpath(os.path.join(d, f), folder)
+                     for d, _, files in os.walk(folder) for f in files)
 
 
 def verdict(target, stock, dot, files):
@@ -163,9 +174,10 @@ def verdict(target, stock, dot, files):
             return "not current in stock"
         if files.read(os.path.join(d_obj, dep.replace(s_src, d_src)), d_src) != text:
             return "other source text"
-        if BUILD_TIME.search(text):
+        build_time, included = files.names(path, text)
+        if build_time:
             return "uses the build's time"
-        if any(name.decode(errors="replace") in extra for name in INCLUDE.findall(text)):
+        if included & extra:
             return "includes a name libdot's folder holds"
     return "same"
 
