@@ -107,7 +107,8 @@ static dot_cpu detect_hardware(void)
     cpu.avx2 = (b & bit_AVX2) != 0;
     cpu.fma = fma;
     int zmm_state = (xcr0 & XCR0_AVX512) == XCR0_AVX512;
-    cpu.avx512 = zmm_state && (b & bit_AVX512F) && (b & bit_AVX512VL);
+    cpu.avx512 = zmm_state && (b & bit_AVX512F) && (b & bit_AVX512VL) && (b & bit_AVX512DQ) &&
+                 (b & bit_AVX512BW);
     cpu.ifma = cpu.avx512 && (b & bit_AVX512IFMA);
     cpu.family = family_of(eax1, cpu.avx512);
     return cpu;

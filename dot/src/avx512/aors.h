@@ -1,5 +1,5 @@
 /*
- * DoT add/sub with AVX-512F+VL, w = 8 limbs a vector, in two flavours that share phase 1 (one
+ * DoT add/sub with AVX-512F/VL/DQ/BW, w = 8 limbs a vector, in two flavours that share phase 1 (one
  * vector add or subtract per 8 limbs) and differ in where the carries go.
  *
  * Fast flavour, the lane shift (avx512_lane_*): the carries stay in vector registers. A lane's
@@ -78,11 +78,23 @@ DOT_ALWAYS_INLINE __m512i avx512_lookahead_apply(__m512i r, __m512i bits, int k,
                             : _mm512_sub_epi64(r, avx512_lookahead_receivers(bits, k));
 }
 
-/* The driver's primitives (DOT_DEFINE_VECTOR_AORS, dot_impl.h): one vector's unaligned load and
- * store, and the group's receiver bits in every lane. */
+/* Hides a loaded vector's origin from gcc, which would otherwise load an operand twice: once
+ * folded into the add, once more for the compare (the constant-time flavour) or the ternary-logic
+ * op (the fast one, which overwrites an input), 12 loads a group instead of 8. SIMDe's emulated
+ * vectors are not registers, so the emulated build goes without. */
+#ifdef DOT_EMULATE_AVX512
+#define DOT_AVX512_OPAQUE(v) ((void)(v))
+#else
+#define DOT_AVX512_OPAQUE(v) __asm__("" : "+v"(v))
+#endif
+
+/* The driver's primitives (DOT_DEFINE_VECTOR_AORS, dot_impl.h): one vector's unaligned load (each
+ * operand read once) and store, and the group's receiver bits in every lane. */
 DOT_ALWAYS_INLINE __m512i avx512_lookahead_load(const dot_limb_t *p)
 {
-    return _mm512_loadu_si512((const void *)p);
+    __m512i v = _mm512_loadu_si512((const void *)p);
+    DOT_AVX512_OPAQUE(v);
+    return v;
 }
 DOT_ALWAYS_INLINE void avx512_lookahead_store(dot_limb_t *p, __m512i v)
 {
@@ -95,24 +107,10 @@ DOT_ALWAYS_INLINE __m512i avx512_lookahead_broadcast(uint64_t bits)
 
 DOT_DEFINE_VECTOR_AORS(avx512_lookahead, __m512i, DOT_AVX512_W, DOT_AVX512_GROUP)
 
-/* Hides a loaded vector's origin from gcc, which would otherwise load each operand twice (once
- * folded into the add, once for the ternary-logic op, which overwrites an input): 8 loads a group
- * instead of 12. SIMDe's emulated vectors are not registers, so the emulated build goes without. */
-#ifdef DOT_EMULATE_AVX512
-#define DOT_AVX512_OPAQUE(v) ((void)(v))
-#else
-#define DOT_AVX512_OPAQUE(v) __asm__("" : "+v"(v))
-#endif
-
-/* The constant-time flavour's mask form: phase 1 as in the shift form, from loads gcc may not
- * fold twice; the group's receiver bits stay in the general register, and vector k takes its
- * eight (bits k*8 to k*8+7) as a write mask: add subtracts -1 in those lanes, sub adds it. */
-DOT_ALWAYS_INLINE __m512i avx512_mask_load(const dot_limb_t *p)
-{
-    __m512i v = _mm512_loadu_si512((const void *)p);
-    DOT_AVX512_OPAQUE(v);
-    return v;
-}
+/* The constant-time flavour's mask form: phase 1 and the loads as in the shift form; the group's
+ * receiver bits stay in the general register, and vector k takes its eight (bits k*8 to k*8+7) as
+ * a write mask: add subtracts -1 in those lanes, sub adds it. */
+DOT_ALWAYS_INLINE __m512i avx512_mask_load(const dot_limb_t *p) { return avx512_lookahead_load(p); }
 DOT_ALWAYS_INLINE __m512i avx512_mask_phase1(__m512i a, __m512i b, dot_op op, uint64_t *g,
                                              uint64_t *p)
 {
@@ -160,8 +158,6 @@ DOT_ALWAYS_INLINE int avx512_lane_group(dot_limb_t *rp, const dot_limb_t *up, co
     for (int k = 0; k < vecs; k++) {
         __m512i a = avx512_lookahead_load(up + DOT_AVX512_W * k);
         __m512i b = avx512_lookahead_load(vp + DOT_AVX512_W * k);
-        DOT_AVX512_OPAQUE(a);
-        DOT_AVX512_OPAQUE(b);
         r[k] = op == DOT_OP_ADD ? _mm512_add_epi64(a, b) : _mm512_sub_epi64(a, b);
         c[k] = avx512_lane_carries(a, b, r[k], op);
     }

@@ -23,8 +23,8 @@ import picocli.CommandLine.Spec;
 /** `dotbench info`: the CPU, libdot's choice of ISA, and every library variant found and whether it loads. */
 @Command(name = "info", description = "CPU features, libdot's ISA, and the library variants found and loadable.")
 final class InfoCommand implements Callable<Integer> {
-    private static final List<String> FEATURES =
-            List.of("sse4_2", "avx2", "bmi2", "adx", "avx512f", "avx512vl", "avx512ifma", "avx_ifma");
+    private static final List<String> FEATURES = List.of(
+            "sse4_2", "avx2", "bmi2", "adx", "avx512f", "avx512vl", "avx512dq", "avx512bw", "avx512ifma", "avx_ifma");
 
     @Spec
     CommandSpec spec;
