@@ -105,9 +105,12 @@ void dot_ifma_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t 
  * per ISA (the ISA's aors.h). A group of `vecs` <= GROUP vectors of W limbs: phase 1 for each
  * vector (the lane sums and the lane generate/propagate bits, lane j at bit j), one dot_lookahead
  * pass for the group's carries, then phase 3 (each receiving lane takes its carry) and the
- * stores; every load of a group comes before its first store. Groups of GROUP vectors, then
- * single vectors, then the last n % W limbs through the add-with-carry chain (chain/aors.h),
- * which costs less than a partial vector's pass. The ISA supplies, for its vector type VEC:
+ * stores; every load of a group comes before its first store. Groups of GROUP vectors, then one
+ * group of the 1 to GROUP-1 whole vectors left (one lookahead for them, not one a vector: a
+ * group's carry out waits for its masks to reach the general register, so single vectors in a
+ * row ran at that latency each; its size is a constant in each case, n being public), then the
+ * last n % W limbs through the add-with-carry chain (chain/aors.h), which costs less than a
+ * partial vector's pass. The ISA supplies, for its vector type VEC:
  *   <isa>_load(p), <isa>_store(p, v)        unaligned W-limb load and store
  *   <isa>_phase1(a, b, op, &g, &p)          a op b per lane; g, p: the lanes' generate/propagate bits
  *   <isa>_broadcast(recv)                   the group's receiver bits in the form apply takes
@@ -146,8 +149,14 @@ void dot_ifma_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t 
         size_t i = 0;                                                                              \
         for (; i + (W) * (GROUP) <= n; i += (W) * (GROUP))                                         \
             carry = isa##_group(rp + i, up + i, vp + i, GROUP, carry, op, flavour);                \
-        for (; i + (W) <= n; i += (W))                                                             \
-            carry = isa##_group(rp + i, up + i, vp + i, 1, carry, op, flavour);                    \
+        _Static_assert((GROUP) >= 1 && (GROUP) <= 4, "the rest's cases below cover GROUP <= 4");   \
+        const size_t left = (n - i) / (W);                                                         \
+        if (left == 1)                                                                             \
+            carry = isa##_group(rp + i, up + i, vp + i, 1, carry, op, flavour), i += (W);          \
+        else if ((GROUP) > 2 && left == 2)                                                         \
+            carry = isa##_group(rp + i, up + i, vp + i, 2, carry, op, flavour), i += 2 * (W);      \
+        else if ((GROUP) > 3 && left == 3)                                                         \
+            carry = isa##_group(rp + i, up + i, vp + i, 3, carry, op, flavour), i += 3 * (W);      \
         if (i < n)                                                                                 \
             carry = chain_aors(rp + i, up + i, vp + i, n - i, carry, op, flavour);                 \
         return carry;                                                                              \
