@@ -1,6 +1,7 @@
 /* make tune's crossover rule (tune/pick.h) on made-up timings whose right answer is known:
  * a clean crossing, a vector kernel that never wins or always wins, single noisy sizes and small
- * isolated wins that must not move the choice, and a large win next to the crossing that must. */
+ * isolated wins that must not move the choice, and a large win next to the crossing that must;
+ * and the rule between the two forms of the constant-time kernel (a margin against noise). */
 #include <stdio.h>
 #include "common/check.h"
 #include "../tune/pick.h"
@@ -59,5 +60,18 @@ int main(void)
     }
     CHECK(dot_pick_crossover(sizes, chain, vector, COUNT) != 20,
           "swapped columns must not give the clean crossing's answer");
+
+    /* the constant-time form: the incumbent stays unless the other is more than 2% cheaper */
+    CHECK(!dot_pick_form_switch(700.0, 690.0), "1.4%% cheaper must not replace the incumbent");
+    CHECK(!dot_pick_form_switch(690.0, 700.0), "a dearer challenger must not replace it");
+    CHECK(dot_pick_form_switch(700.0, 680.0), "2.9%% cheaper must replace it");
+    CHECK(dot_pick_form_switch(700.0, 600.0), "14%% cheaper must replace it");
+    printf("  %-52s -> kept, kept, replaced, replaced\n", "forms 1.4%/-1.4%/2.9%/14% cheaper");
+    /* control: the plain minimum, a rule without the margin, takes the 1.4% case; so that case
+     * fails unless the margin is there */
+    const double incumbent = 700.0, challenger = 690.0;
+    int plain_minimum = challenger < incumbent;
+    CHECK(plain_minimum && !dot_pick_form_switch(incumbent, challenger),
+          "the margin, not the costs' order, must be what keeps the 1.4%% case");
     return dot_check_summary();
 }

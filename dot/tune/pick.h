@@ -30,6 +30,18 @@ static inline size_t dot_pick_crossover_relative(const size_t *sizes, const doub
     return pick;
 }
 
+/* Which form of the constant-time kernel to print (avx512/aors.h has two): the challenger replaces
+ * the incumbent, the form this CPU runs now, only when its summed cost (dot_tune's cost against
+ * the chain, each form at its own crossovers) is lower by more than DOT_PICK_FORM_MARGIN of the
+ * incumbent's. On the shared build VMs the two forms came within 1.3% of each other on Zen 5 and
+ * the winner changed from run to run (results/libdot-ct-rest-zen5-0558b71.txt): without a margin
+ * the rows would follow the noise. Returns 1 to take the challenger. */
+#define DOT_PICK_FORM_MARGIN 0.02
+static inline int dot_pick_form_switch(double incumbent_cost, double challenger_cost)
+{
+    return challenger_cost < incumbent_cost * (1.0 - DOT_PICK_FORM_MARGIN);
+}
+
 /* Adds each size's cost relative to the faster kernel there to chain_rel and vector_rel. */
 static inline void dot_pick_add_relative(const double *chain, const double *vector, size_t count,
                                          double *chain_rel, double *vector_rel)

@@ -9,8 +9,9 @@
  * be served from several scalar stores still in flight). It prints the ratios and the crossovers
  * it would pick (tune/pick.h: the least cost summed over sizes and situations) as rows for
  * dot/src/crossover_table.h and as a DOT_CROSSOVER value. For the AVX-512 kernels it times both
- * forms of the constant-time flavour (avx512/aors.h) and picks the one whose add_n_ct and sub_n_ct,
- * each at its own crossover, cost less against the chain summed over the sizes and situations.
+ * forms of the constant-time flavour (avx512/aors.h) and keeps the form this CPU runs now unless the
+ * other one's add_n_ct and sub_n_ct, each at its own crossover, cost over 2% less against the chain
+ * summed over the sizes and situations (tune/pick.h: closer than that, the runs disagree).
  * usage: tune_addsub [--quick]
  */
 #include <stdio.h>
@@ -211,12 +212,20 @@ static int tune_variant(const char *name, const dot_kernels *k, const dot_kernel
                        cost_against_chain(sizes, count, x[3], tc[3], tv[3]);
         double mask = cost_against_chain(sizes, count, x[4], tc[4], tv[4]) +
                       cost_against_chain(sizes, count, x[5], tc[5], tv[5]);
-        *form = mask < shift ? "mask" : "shift";
-        if (mask < shift)
+        dot_cpu cpu = dot_cpu_detect();
+        const char *source;
+        const char *now = dot_ct_form_for(&cpu, name, &source);
+        int mask_now = strcmp(now, "mask") == 0;
+        int use_mask = mask_now ? !dot_pick_form_switch(mask, shift)
+                                : dot_pick_form_switch(shift, mask);
+        *form = use_mask ? "mask" : "shift";
+        if (use_mask)
             picked[2] = x[4], picked[3] = x[5];
         printf("constant-time forms, cost against the chain at their own crossovers (the chain "
-               "alone: %zu): shift %.1f, mask %.1f: %s\n",
-               2 * count * DOT_SITUATIONS, shift, mask, *form);
+               "alone: %zu): shift %.1f, mask %.1f: %s (running now: %s, %s; the other form "
+               "replaces it only when over %.0f%% cheaper)\n",
+               2 * count * DOT_SITUATIONS, shift, mask, *form, now, source,
+               100 * DOT_PICK_FORM_MARGIN);
     }
     return 0;
 }
