@@ -111,6 +111,15 @@ DOT_BENCHES := $(patsubst $(DOT_DIR)/bench/%.c,$(DOT_OUT)/bench/%,$(wildcard $(D
 DOT_BENCH_GMP_LIB := $(BUILD)/gmp/stock/lib
 DOT_BENCH_RUN = $$(test -f $(DOT_BENCH_GMP_LIB)/libgmp.so && echo LD_LIBRARY_PATH=$(DOT_BENCH_GMP_LIB))
 
+# dot/bench/ab.py: two builds of bench_addsub run alternately, after/before per column beside the
+# control, runs in another machine state left out; its test plants tables with known answers (and
+# the state filter's control) and parses the real binary's output.
+.PHONY: test-bench-ab
+test-bench-ab: $(DOT_OUT)/bench/bench_addsub
+	@echo "== dot/bench/ab.py: planted before/after tables, the state filter's control, the real format"
+	@/usr/bin/python3 $(DOT_DIR)/test/ab/test_ab.py $<
+TEST_TARGETS += test-bench-ab
+
 # A benchmark bench_NAME.c whose parts outgrow one file keeps them in dot/bench/NAME/ (*.c linked
 # with it, *.h): bench_phases in phases/, bench_pmns in pmns/.
 bench_parts = $(wildcard $(DOT_DIR)/bench/$(1)/*.c)

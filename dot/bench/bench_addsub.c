@@ -185,12 +185,19 @@ static int table(int sub, int cascade, int samples, const size_t *sizes, size_t 
            sub ? "sub_n" : "add_n", cascade ? "full-cascade" : "random",
            inplace ? ", in place back to back (u one limb, v two past a 64-byte line)" : "",
            per_call ? "call" : "limb", samples);
+    /* each column as wide as its label (9 at least), so every label sits over its own figures and
+     * a reader or a parser (dot/bench/ab.py) finds a column's name by its place */
+    int width[MAX_CONTENDERS];
+    for (size_t k = 0; k < nc; k++) {
+        size_t len = strlen(c[k].label);
+        width[k] = len > 9 ? (int)len : 9;
+    }
     printf("%6s %5s", "bits", "limbs");
     for (size_t k = 0; k < nc; k++)
-        printf(" %9s", c[k].label);
+        printf(" %*s", width[k], c[k].label);
     printf("  | speedup vs gmp:");
     for (size_t k = 1; k < nc; k++)
-        printf(" %9s", c[k].label);
+        printf(" %*s", width[k], c[k].label);
     printf("\n");
     int status = 0;
     for (size_t s = 0; s < count; s++) {
@@ -210,10 +217,10 @@ static int table(int sub, int cascade, int samples, const size_t *sizes, size_t 
         }
         printf("%6zu %5zu", n * 64, n);
         for (size_t k = 0; k < nc; k++)
-            printf(" %9.3f", per_call ? med[k] : med[k] / n);
+            printf(" %*.3f", width[k], per_call ? med[k] : med[k] / n);
         printf("  |                ");
         for (size_t k = 1; k < nc; k++)
-            printf(" %8.2fx", med[0] / med[k]);
+            printf(" %*.2fx", width[k] - 1, med[0] / med[k]);
         printf("\n");
     }
     return status;
