@@ -89,10 +89,15 @@ def report(before, after, columns, control, tolerance, out=sys.stdout):
             raise ValueError(f"only {len(kept[side])} {side} run(s) in the common state (tolerance {tolerance}): "
                              "run more (--runs) or widen --tolerance")
     first = kept["before"][0]
-    names = []
+    every = kept["before"] + kept["after"]
+    names = []  # the columns every run has, in the first run's order
     for (_, _, c) in first:
-        if c not in names:
+        if c not in names and all(any(k[2] == c for k in r) for r in every):
             names.append(c)
+    cells = set(first)
+    if any(set((t, n, c) for (t, n, c) in r if c in names) != set(k for k in cells if k[2] in names)
+           for r in every):
+        raise ValueError("the runs' tables differ in their titles or sizes: not two builds of one benchmark mode")
     chosen = [control] + [c for c in (columns or names) if c != control]
     missing = [c for c in chosen if c not in names]
     if missing:

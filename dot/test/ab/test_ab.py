@@ -3,6 +3,7 @@
 refusals, and the real bench_addsub's format.
 usage: test_ab.py BENCH_ADDSUB"""
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -82,6 +83,17 @@ with tempfile.TemporaryDirectory() as d:
     check(r.returncode == 1 and "run more" in r.stderr, "too few runs in one state is an error, not a figure")
     r = ab("--report", os.path.join(d, "none"))
     check(r.returncode == 1 and "before.1.txt" in r.stderr, "a folder without runs is refused")
+    other = os.path.join(d, "other")  # the after side from another mode (other sizes)
+    os.makedirs(other)
+    for side in ("before", "after"):
+        for i in (1, 2):
+            text = table(6.0, 2.0, 3.0)
+            if side == "after":
+                text = re.sub(r"^(\s*\d+\s+)512 ", r"\g<1>511 ", text, flags=re.M)  # limbs 512 -> 511
+            with open(os.path.join(other, f"{side}.{i}.txt"), "w") as f:
+                f.write(text)
+    r = ab("--report", other)
+    check(r.returncode == 1 and "differ" in r.stderr, "tables of different sizes are refused, not compared")
     r = ab("--runs", "1", sys.argv[1], sys.argv[1])
     check(r.returncode == 1 and "--runs" in r.stderr, "one run a side is refused")
 
