@@ -31,10 +31,10 @@ ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s")
 
 
 def parse(text):
-    """{(table title, limbs, column): value} from one bench_addsub output. A table is the title line
-    (ending in ':' before 'TSC cycles'), a header whose labels sit over their figures, then rows of
-    'bits limbs figure...  | speedups'."""
-    values, title, spans = {}, None, None
+    """{(table title, limbs, column): value} from one bench_addsub output. A table is its title line
+    (what comes before ': TSC cycles per'), a header whose labels sit right-aligned over their
+    figures, then rows of 'bits limbs figure ...  | speedups'."""
+    values, title, spans, header = {}, None, None, None
     for line in text.splitlines():
         if "TSC cycles per" in line and ":" in line:
             title, spans = line.split(":")[0].strip(), None
@@ -46,13 +46,17 @@ def parse(text):
         if not (title and m):
             continue
         left = line.split("|")[0]
-        if spans is None:  # the columns end where the first row's figures end
-            ends = [f.end() for f in re.finditer(r"\S+", left)][2:]
-            starts = [f.end() for f in re.finditer(r"\S+", left)][1:-1]
-            spans = [(a, b) for a, b in zip(starts, ends)]
+        if spans is None:  # a column spans from the figure before it to the end of its own
+            if header is None:
+                raise ValueError(f"'{title}': a row before the header")
+            token_ends = [f.end() for f in re.finditer(r"\S+", left)]
+            spans = list(zip(token_ends[1:-1], token_ends[2:]))
             names = [header[a:b].strip() for a, b in spans]
-            if len(set(names)) != len(names) or not all(names):
-                raise ValueError(f"columns of '{title}' not found by place: {names}")
+            aligned = all(header[a:a + 1] == " " and header[b:b + 1] in ("", " ") for a, b in spans) and (
+                " ".join(names).split() == header.split()[2:])  # every word of the header in some span
+            if not aligned or len(set(names)) != len(names) or not all(names):
+                raise ValueError(f"'{title}': the header's labels do not sit over their figures (a bench_addsub "
+                                 f"from before 9e8d1cb?): {names}")
         figures = left.split()[2:]
         if len(figures) != len(names):
             raise ValueError(f"a row of '{title}' has {len(figures)} figures, the header {len(names)}")

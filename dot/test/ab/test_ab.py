@@ -19,10 +19,12 @@ def check(ok, what):
     failures += not ok
 
 
-def table(gmp, kernel, long_label):
-    """A bench_addsub-shaped output: one table, three columns, a label longer than 9 characters."""
+def table(gmp, kernel, long_label, aligned=True):
+    """A bench_addsub-shaped output: one table, three columns, a label longer than 9 characters
+    (aligned=False: bench_addsub before 9e8d1cb, every column 9 wide, so the long label overflows
+    and ends past its figures)."""
     labels = ["gmp", "kernel", "avx512 ct shift"]
-    widths = [max(9, len(x)) for x in labels]
+    widths = [max(9, len(x)) if aligned else 9 for x in labels]
     lines = ["libdot (planted)", "", "add_n, random operands: TSC cycles per limb (median of 3 samples)"]
     lines.append("%6s %5s" % ("bits", "limbs") + "".join(f" {x:>{w}}" for x, w in zip(labels, widths))
                  + "  | speedup vs gmp:")
@@ -94,6 +96,15 @@ with tempfile.TemporaryDirectory() as d:
                 f.write(text)
     r = ab("--report", other)
     check(r.returncode == 1 and "differ" in r.stderr, "tables of different sizes are refused, not compared")
+    old = os.path.join(d, "old")
+    os.makedirs(old)
+    for side in ("before", "after"):
+        for i in (1, 2):
+            with open(os.path.join(old, f"{side}.{i}.txt"), "w") as f:
+                f.write(table(6.0, 2.0, 3.0, aligned=False))
+    r = ab("--report", old)
+    check(r.returncode == 1 and "do not sit over their figures" in r.stderr,
+          "a header whose labels do not sit over their figures is refused, not guessed at")
     r = ab("--runs", "1", sys.argv[1], sys.argv[1])
     check(r.returncode == 1 and "--runs" in r.stderr, "one run a side is refused")
 
