@@ -77,7 +77,7 @@ def state(run, control):
 
 
 def report(before, after, columns, control, tolerance, out=sys.stdout):
-    """Prints the after/before table; returns the number of runs left out on each side."""
+    """Prints the after/before table of the runs in the common state."""
     runs = [("before", i, r) for i, r in enumerate(before)] + [("after", i, r) for i, r in enumerate(after)]
     states = {(side, i): state(r, control) for side, i, r in runs}
     typical = statistics.median(states.values())
@@ -94,34 +94,29 @@ def report(before, after, columns, control, tolerance, out=sys.stdout):
                              "run more (--runs) or widen --tolerance")
     first = kept["before"][0]
     every = kept["before"] + kept["after"]
-    names = []  # the columns every run has, in the first run's order
-    for (_, _, c) in first:
-        if c not in names and all(any(k[2] == c for k in r) for r in every):
-            names.append(c)
-    cells = set(first)
-    if any(set((t, n, c) for (t, n, c) in r if c in names) != set(k for k in cells if k[2] in names)
-           for r in every):
+    common = set.intersection(*({c for (_, _, c) in r} for r in every))
+    names = [c for c in dict.fromkeys(c for (_, _, c) in first) if c in common]  # the first run's order
+
+    def cells(run):
+        return {k for k in run if k[2] in common}
+
+    if any(cells(r) != cells(first) for r in every):
         raise ValueError("the runs' tables differ in their titles or sizes: not two builds of one benchmark mode")
     chosen = [control] + [c for c in (columns or names) if c != control]
-    missing = [c for c in chosen if c not in names]
+    missing = [c for c in chosen if c not in common]
     if missing:
         raise ValueError(f"no column named {missing}; the columns: {names}")
-    titles = []
-    for (t, _, _) in first:
-        if t not in titles:
-            titles.append(t)
     width = max(9, *(len(c) for c in chosen))
-    for t in titles:
+    for t in dict.fromkeys(t for (t, _, _) in first):
         print(f"\n{t}: after/before of the medians over {len(kept['after'])} and {len(kept['before'])} runs", file=out)
         print("%6s" % "limbs" + "".join(f" {c:>{width}}" for c in chosen), file=out)
         for n in sorted({n for (tt, n, _) in first if tt == t}):
-            cells = []
+            row = []
             for c in chosen:
                 b = statistics.median(r[(t, n, c)] for r in kept["before"])
                 a = statistics.median(r[(t, n, c)] for r in kept["after"])
-                cells.append(f" {a / b:>{width}.3f}")
-            print("%6d" % n + "".join(cells), file=out)
-    return len(out_of_state)
+                row.append(f" {a / b:>{width}.3f}")
+            print("%6d" % n + "".join(row), file=out)
 
 
 def load(folder):

@@ -162,9 +162,10 @@ static double cost_against_chain(const size_t *sizes, size_t count, size_t x,
 }
 
 /* Measures one variant's kernels against the chain in every situation; writes the four
- * crossovers and the form of its constant-time kernels ("shift" or "mask"; NULL: one form). */
-static int tune_variant(const char *name, const dot_kernels *k, const dot_kernels *chain,
-                        int samples, size_t picked[4], const char **form)
+ * crossovers and the form of its constant-time kernels ("shift" or "mask"; NULL: one form), the form
+ * running now on cpu kept unless the other is cheaper by the margin. */
+static int tune_variant(const dot_cpu *cpu, const char *name, const dot_kernels *k,
+                        const dot_kernels *chain, int samples, size_t picked[4], const char **form)
 {
     size_t sizes[MAX_SIZES];
     size_t count = tune_sizes(sizes);
@@ -212,9 +213,8 @@ static int tune_variant(const char *name, const dot_kernels *k, const dot_kernel
                        cost_against_chain(sizes, count, x[3], tc[3], tv[3]);
         double mask = cost_against_chain(sizes, count, x[4], tc[4], tv[4]) +
                       cost_against_chain(sizes, count, x[5], tc[5], tv[5]);
-        dot_cpu cpu = dot_cpu_detect();
         const char *source;
-        const char *now = dot_ct_form_for(&cpu, name, &source);
+        const char *now = dot_ct_form_for(cpu, name, &source);
         int mask_now = strcmp(now, "mask") == 0;
         int use_mask = mask_now ? !dot_pick_form_switch(mask, shift)
                                 : dot_pick_form_switch(shift, mask);
@@ -263,7 +263,7 @@ int main(int argc, char **argv)
         } else {
             if (strcmp(k->addsub_from, names[i]) != 0)
                 continue;
-            if (tune_variant(names[i], k, chain, samples, x, &form))
+            if (tune_variant(&cpu, names[i], k, chain, samples, x, &form))
                 return 1;
         }
         measured_name[nrows] = names[i];
