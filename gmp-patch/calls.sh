@@ -1,10 +1,14 @@
 #!/bin/bash
 # Proves that the dot variants of libgmp and libcrypto reach libdot and the stock ones do not:
 #   calls.sh <gmp|openssl> <root of build/>
-# For each variant a probe (gmp-patch/test/probe.c, openssl-patch/test/probe.c) runs one
-# operation on 4-limb operands R times under gdb, with a breakpoint on every libdot entry point
-# (local symbols inside the library); the hit counts minus those of a run with 0 repetitions,
-# divided by R, are the calls per operation. Expected per operation on a dot variant:
+# For each variant a probe (gmp-patch/test/probe.c, openssl-patch/test/probe.c) runs under gdb,
+# with a breakpoint on every libdot entry point (local symbols inside the library) that counts its
+# hits, and one on the probe's probe_mark that prints the counts after each step. In one process
+# it runs a warm-up step, then each operation on 4-limb operands 0 times and R times (its setup
+# in both); the hits of the R step minus those of the 0 step, divided by R, are the calls per
+# operation. One gdb session a variant: a session costs about half a second here, and one per
+# operation and repetition count made this script most of a minute a library. Expected per
+# operation on a dot variant:
 #   gmp:     mpz_add -> 1 dot_add_n, mpz_sub -> 1 dot_sub_n, mpz_mul 4x4 -> 1 dot_mul_4x4,
 #            mpz_mul square -> 1 dot_sqr_4x4, mpn_sec_add_1 -> 1 dot_add_n_ct; where the marker
 #            shows libdot's schoolbook window in use (basecase=mul:...): mpz_mul 24x24 -> 1
@@ -52,19 +56,24 @@ case $lib in
   *) echo "usage: calls.sh <gmp|openssl> <build>" >&2; exit 2 ;;
 esac
 
-# hits <probe> <op> <reps>: "name=count ..." for every entry point
-hits() {
+# counts <probe> <steps...>: one line per step, the hit count of every entry point after it
+# (cumulative, in the order of entries); the probe's output goes to $work/out
+counts() {
+  local probe=$1 i
+  shift
   {
     echo "set breakpoint pending on"
-    for e in "${entries[@]}"; do echo "break $e"; echo "commands"; echo "silent"; echo "continue"; echo "end"; done
-    echo "run $2 $3 > $work/out.$2.$3"
-    echo "info breakpoints"
+    for i in "${!entries[@]}"; do
+      echo "set \$c$i = 0"
+      echo "break ${entries[$i]}"; echo "commands"; echo "silent"; echo "set \$c$i = \$c$i + 1"; echo "continue"; echo "end"
+    done
+    echo "break probe_mark"; echo "commands"; echo "silent"
+    printf 'printf "mark'; for i in "${!entries[@]}"; do printf ' %%d'; done; printf '\\n"'
+    for i in "${!entries[@]}"; do printf ', $c%d' "$i"; done; echo
+    echo "continue"; echo "end"
+    echo "run $* > $work/out"
   } > "$work/gdb.cmd"
-  gdb -nx -batch -x "$work/gdb.cmd" "$1" 2>/dev/null | awk -v names="${entries[*]}" '
-    BEGIN { n = split(names, nm, " "); for (i = 1; i <= n; i++) c[i] = 0 }
-    /^[0-9]+ +breakpoint/ { cur = $1 }
-    /breakpoint already hit/ { c[cur] = $4 }
-    END { for (i = 1; i <= n; i++) printf "%s=%d ", nm[i], c[i]; print "" }'
+  gdb -nx -batch -x "$work/gdb.cmd" "$probe" 2>/dev/null | sed -n 's/^mark //p'
 }
 
 fail=0
@@ -87,12 +96,20 @@ for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
     [[ $marker == none && $syms -eq 0 ]] || { echo "$line: FAIL (stock build contains libdot)"; fail=1; }
   fi
   echo "$line"
-  for op in "${ops[@]}"; do
-    base=($(hits "$probe" "$op" 0)) many=($(hits "$probe" "$op" $R))
+  steps=("${ops[0]}:0")
+  for op in "${ops[@]}"; do steps+=("$op:0" "$op:$R"); done
+  mapfile -t marks < <(counts "$probe" "${steps[@]}")
+  if ((${#marks[@]} != ${#steps[@]})); then
+    echo "$lib/$v: the probe stopped after ${#marks[@]} of ${#steps[@]} steps (${steps[*]}):"
+    tail -5 "$work/out"; fail=1; continue
+  fi
+  for k in "${!ops[@]}"; do
+    op=${ops[$k]}
+    before=(${marks[$((2 * k))]}) base=(${marks[$((2 * k + 1))]}) many=(${marks[$((2 * k + 2))]})
     per=""
     for i in "${!entries[@]}"; do
-      b=${base[$i]#*=} m=${many[$i]#*=}
-      d=$(( (m - b) ))
+      # the R step's hits less the 0 step's: R operations
+      d=$(( (many[i] - base[i]) - (base[i] - before[i]) ))
       (( d % R == 0 )) || { echo "$lib/$v $op: ${entries[$i]} hit $d times in $R runs"; fail=1; }
       got=$(( d / R ))
       want=0
@@ -113,7 +130,7 @@ for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
       [[ $got == "$want" ]] || { echo "$lib/$v $op: ${entries[$i]} called $got times per operation, expected $want"; fail=1; }
       per+="${entries[$i]}=$got "
     done
-    result=$(cat "$work/out.$op.$R")
+    result=$(sed -n "s/^$op $R //p" "$work/out")
     ref=$(cat "$work/ref.$op" 2>/dev/null || { echo "$result" > "$work/ref.$op"; echo "$result"; })
     [[ $result == "$ref" ]] || { echo "$lib/$v $op: result $result differs from stock's $ref"; fail=1; }
     echo "  $op: $per"

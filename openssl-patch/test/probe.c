@@ -1,10 +1,12 @@
-/* Runs one OpenSSL BN operation on 4-limb (256-bit) operands `reps` times, so that a debugger can
-   count which libdot entry points each operation reaches:
-   probe <add|sub|mul|sqr|ctpowm16|ctpowm8|ctpowm6|x2ctpowm16|marker> <reps>. ctpowmN is
+/* Runs OpenSSL BN operations on 4-limb (256-bit) operands, so that a debugger can count which
+   libdot entry points each operation reaches: probe marker, or probe STEP..., a STEP being
+   OP:REPS with OP one of add|sub|mul|sqr|ctpowm16|ctpowm8|ctpowm6|x2ctpowm16. ctpowmN is
    BN_mod_exp_mont_consttime modulo an N-limb odd number with a 4-limb exponent (short of the
    RSAZ paths, which need an exponent as long as the modulus); x2ctpowmN is
    BN_mod_exp_mont_consttime_x2 (an RSA private operation's pair) modulo that number and the odd
-   number 2 below it. Prints the last result, so stock and dot runs can be compared. */
+   number 2 below it. Each step runs its operation REPS times and prints "OP REPS result" (so
+   stock and dot runs can be compared), then calls probe_mark, where the debugger reads its
+   counts (gmp-patch/calls.sh). */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,38 +14,38 @@
 #include <openssl/bn.h>
 #include <openssl/crypto.h>
 
-int main(int argc, char **argv)
+/* The debugger's stop after each step: not inlined, not folded away. */
+__attribute__((noinline)) void probe_mark(void)
 {
-    if (argc != 3) {
-        fprintf(
-            stderr,
-            "usage: probe <add|sub|mul|sqr|ctpowm16|ctpowm8|ctpowm6|x2ctpowm16|marker> <reps>\n");
-        return 2;
-    }
-    const char *op = argv[1];
-    long reps = atol(argv[2]);
+    __asm__ volatile("" ::: "memory");
+}
 
-    if (strcmp(op, "marker") == 0) {
-        const char *(*marker)(void) = (const char *(*)(void))dlsym(RTLD_DEFAULT, "dotssl_marker");
-        printf("%s\n", marker ? marker() : "none");
-        return 0;
-    }
+/* One step: OP run REPS times on fresh operands, its result printed; 0, 1 for an OpenSSL
+   failure, 2 for an operation it does not know. */
+static int step(const char *op, long reps)
+{
     BIGNUM *a = NULL, *b = NULL, *r = BN_new(), *m = BN_new(), *r2 = BN_new(), *m2 = BN_new();
     BN_CTX *ctx = BN_CTX_new();
+    int status = 1;
     /* 256-bit operands with the top bit set: exactly 4 limbs each */
     if (r == NULL || m == NULL || r2 == NULL || m2 == NULL || ctx == NULL ||
         !BN_hex2bn(&a, "f123456789abcdef0fedcba98765432111223344556677889900aabbccddeeff") ||
         !BN_hex2bn(&b, "e0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff"))
-        return 1;
+        goto done;
     /* the exponentiations' modulus of ctpowmN's N limbs: odd, top bit set, above the base b */
     int pair = strncmp(op, "x2", 2) == 0;
     long mlimbs = strncmp(op + 2 * pair, "ctpowm", 6) == 0 ? atol(op + 2 * pair + 6) : 0;
+    if (strcmp(op, "add") != 0 && strcmp(op, "sub") != 0 && strcmp(op, "mul") != 0 &&
+        strcmp(op, "sqr") != 0 && mlimbs <= 0) {
+        status = 2;
+        goto done;
+    }
     for (long i = 0; i < mlimbs; i++)
         if (!BN_lshift(m, m, 64) || !BN_add_word(m, (BN_ULONG)(i + 1) * 0x9e3779b97f4a7c15))
-            return 1;
+            goto done;
     if (mlimbs && (!BN_set_bit(m, 64 * (int)mlimbs - 1) || !BN_set_bit(m, 0) || !BN_copy(m2, m) ||
                    !BN_sub_word(m2, 2)))
-        return 1;
+        goto done;
     for (long i = 0; i < reps; i++) {
         int ok;
         if (strcmp(op, "add") == 0)
@@ -54,21 +56,21 @@ int main(int argc, char **argv)
             ok = BN_mul(r, a, b, ctx);
         else if (strcmp(op, "sqr") == 0)
             ok = BN_sqr(r, a, ctx);
-        else if (mlimbs > 0 && pair)
+        else if (pair)
             ok = BN_mod_exp_mont_consttime_x2(r, b, a, m, NULL, r2, b, a, m2, NULL, ctx);
-        else if (mlimbs > 0)
+        else
             ok = BN_mod_exp_mont_consttime(r, b, a, m, ctx, NULL);
-        else {
-            fprintf(stderr, "probe: unknown operation %s\n", op);
-            return 2;
-        }
         if (!ok)
-            return 1;
+            goto done;
     }
     char *hex = BN_bn2hex(r), *hex2 = BN_bn2hex(r2);
-    printf("%s %s\n", hex, hex2);
+    if (hex != NULL && hex2 != NULL) {
+        printf("%s %ld %s %s\n", op, reps, hex, hex2);
+        status = 0;
+    }
     OPENSSL_free(hex);
     OPENSSL_free(hex2);
+done:
     BN_free(a);
     BN_free(b);
     BN_free(r);
@@ -76,5 +78,37 @@ int main(int argc, char **argv)
     BN_free(r2);
     BN_free(m2);
     BN_CTX_free(ctx);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: probe marker | probe OP:REPS..., OP one of add sub mul sqr "
+                        "ctpowm16 ctpowm8 ctpowm6 x2ctpowm16\n");
+        return 2;
+    }
+    if (strcmp(argv[1], "marker") == 0) {
+        const char *(*marker)(void) = (const char *(*)(void))dlsym(RTLD_DEFAULT, "dotssl_marker");
+        printf("%s\n", marker ? marker() : "none");
+        return 0;
+    }
+    for (int s = 1; s < argc; s++) {
+        char op[32];
+        long reps;
+        int end = 0;
+        if (sscanf(argv[s], "%31[a-z0-9_]:%ld%n", op, &reps, &end) != 2 || argv[s][end] != '\0' ||
+            reps < 0) {
+            fprintf(stderr, "probe: bad step %s (expected OP:REPS)\n", argv[s]);
+            return 2;
+        }
+        int status = step(op, reps);
+        if (status == 2)
+            fprintf(stderr, "probe: unknown operation %s\n", op);
+        if (status != 0)
+            return status;
+        fflush(stdout);
+        probe_mark();
+    }
     return 0;
 }
