@@ -12,12 +12,8 @@
 #include <string.h>
 #include <gmp.h>
 
-
 /* The debugger's stop after each step: not inlined, not folded away. */
-__attribute__((noinline)) void probe_mark(void)
-{
-    __asm__ volatile("" ::: "memory");
-}
+__attribute__((noinline)) void probe_mark(void) { __asm__ volatile("" ::: "memory"); }
 
 static mpz_t a, b, r, a24, b24, a40, m16, m8, m6;
 static mp_limb_t rp[4], scratch[4], rp48[48], sec_scratch[1024];

@@ -15,10 +15,7 @@
 #include <openssl/crypto.h>
 
 /* The debugger's stop after each step: not inlined, not folded away. */
-__attribute__((noinline)) void probe_mark(void)
-{
-    __asm__ volatile("" ::: "memory");
-}
+__attribute__((noinline)) void probe_mark(void) { __asm__ volatile("" ::: "memory"); }
 
 /* One step: OP run REPS times on fresh operands, its result printed; 0, 1 for an OpenSSL
    failure, 2 for an operation it does not know. */
