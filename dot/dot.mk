@@ -84,8 +84,10 @@ $(DOT_OUT)/debug/%: $(DOT_DIR)/test/debug/%.c $(DOT_COMMON_SRCS) $(DOT_COMMON_HD
 	$(CC) $(DOT_TEST_CFLAGS) -DDOT_DEBUG -o $@ $< $(DOT_COMMON_SRCS) $(DOT_DEBUG_A) -lgmp
 
 .PHONY: test-dot test-dot-ct
+# the longest programs start first (-f), so that none of them starts last and runs on alone
+DOT_TESTS_FIRST := $(DOT_OUT)/test/test_powm $(DOT_OUT)/test/test_addsub $(DOT_OUT)/emul/test_powm_ifma
 test-dot: $(DOT_TESTS) $(DOT_EMUL_TESTS) $(DOT_DEBUG_TESTS) test-dot-ct
-	@mk/run-each.sh $(DOT_TESTS) $(DOT_EMUL_TESTS) $(DOT_DEBUG_TESTS)
+	@mk/run-each.sh $(addprefix -f ,$(DOT_TESTS_FIRST)) $(DOT_TESTS) $(DOT_EMUL_TESTS) $(DOT_DEBUG_TESTS)
 test-dot-ct: $(DOT_OUT)/test/ct_probe
 	@echo "== constant-time check (valgrind instruction counts)"
 	@$(DOT_DIR)/test/ct_check.sh $<

@@ -116,9 +116,10 @@ $(SAFETY_OUT)/thread_first_call: $(DOT_DIR)/test/safety/thread_first_call.c $(DO
 	$(CC) $(DOT_TEST_CFLAGS) -pthread -o $@ $< $(DOT_COMMON_SRCS) $(DOT_A) -lgmp
 
 .PHONY: test-sanitize test-threads
+# test_powm, the longest by far, starts first
 test-sanitize: $(SAN_TESTS)
 	@echo "== libdot's test programs under AddressSanitizer + UBSan"
-	@mk/run-each.sh -t 2 $(addprefix -e ,$(SAN_ENV)) $(SAN_TESTS)
+	@mk/run-each.sh -t 2 $(addprefix -e ,$(SAN_ENV)) -f $(SAFETY_OUT)/asan/test/test_powm $(SAN_TESTS)
 TEST_TARGETS += test-sanitize
 # the dispatch's first call raced by 16 threads in fresh processes, plain and under TSan; the
 # planted racy lazy initialisation must be reported by TSan

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # mk/run-each.sh on planted programs: outputs in the given order whatever order they finish in,
-# a failure reported after the others ran, settings passed, -t, bad options refused, and programs
-# that really run at once (the planted serial run, -j 1, must fail the last check).
+# a failure reported after the others ran, settings passed, -t, bad options refused, programs
+# that really run at once (the planted serial run, -j 1, must fail that check), and -f starting
+# one first (the same serial run passes with the signal started first).
 set -uo pipefail
 here=$(dirname "$0")
 d=$(mktemp -d)
@@ -43,4 +44,13 @@ done
 "$here/run-each.sh" -j 2 "$d/waiter" "$d/signal" > /dev/null || fail "two jobs did not run at once"
 rm -f "$d/flag"
 "$here/run-each.sh" -j 1 "$d/waiter" "$d/signal" > /dev/null 2>&1 && fail "the planted serial run (-j 1) passed the check for running at once"
-echo "run-each.sh: outputs in order, failures named after all ran, settings and -t applied, programs run at once"
+# -f: signal started first, so one job at a time gets past waiter; outputs still in the given order
+rm -f "$d/flag"
+out=$("$here/run-each.sh" -j 1 -f "$d/signal" "$d/waiter" "$d/signal" 2>&1) || fail "-f did not start signal first: $out"
+[[ $out == "== $d/waiter
+waited
+== $d/signal
+signalled" ]] || fail "-f changed the order of the outputs: $out"
+"$here/run-each.sh" -f "$d/absent" "$d/quick" > /dev/null 2>&1; s=$?
+[[ $s == 2 ]] || fail "-f naming no given program was not refused (exit $s)"
+echo "run-each.sh: outputs in order, failures named after all ran, settings and -t applied, programs run at once, -f started first"
