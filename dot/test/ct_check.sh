@@ -11,16 +11,14 @@ probe=$1
 for variant in scalar chain sse avx2; do
   for op in add_n_ct sub_n_ct; do
     for n in 1 3 4 5 8 16 17 33 64 100; do
-      a=$(count "$variant" "$op" "$n" random)
-      b=$(count "$variant" "$op" "$n" cascade)
+      read -r a b <<< "$(counts "$variant" "$op" "$n" -- random cascade)"
       verdict "$([ "$a" = "$b" ] && [ "$a" -gt 0 ] && echo 1)" \
         "$variant $op n=$n: $a instructions on random input, $b on a full cascade"
     done
   done
 done
 for op in add_n sub_n; do
-  a=$(count avx2 "$op" 64 random)
-  b=$(count avx2 "$op" 64 cascade)
+  read -r a b <<< "$(counts avx2 "$op" 64 -- random cascade)"
   verdict "$([ "$a" != "$b" ] && [ "$a" -gt 0 ] && [ "$b" -gt 0 ] && echo 1)" \
     "control: avx2 $op (fast) n=64 differs: $a vs $b instructions"
 done

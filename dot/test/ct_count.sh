@@ -12,6 +12,23 @@ count() { # probe arguments -> instructions executed inside the probe's probe_ru
   rm -f "$out"
 }
 
+# counts ARGS... -- MODE...: count ARGS MODE for each MODE, the runs side by side (they are
+# independent processes; one at a time they kept one core busy while the other waited); the
+# counts on one line, in the order of the modes
+counts() {
+  local args=() d i m line=
+  while [ "$1" != -- ]; do args+=("$1"); shift; done
+  shift
+  d=$(mktemp -d)
+  i=0
+  for m in "$@"; do count "${args[@]}" "$m" > "$d/$i" & i=$((i + 1)); done
+  wait
+  i=0
+  for m in "$@"; do line="$line${line:+ }$(cat "$d/$i")"; i=$((i + 1)); done
+  rm -rf "$d"
+  echo "$line"
+}
+
 verdict() { # ok message
   if [ "$1" = 1 ]; then passed=$((passed + 1)); echo "  ok   $2"; else failed=$((failed + 1)); echo "  FAIL $2"; fi
 }

@@ -17,16 +17,13 @@ for isa in $isas; do
   export DOT_ISA=$isa
   for case in "mul 20" "mul 150" "mul_transform 33" "mul_transform 200" "sqr 100" "mont 32" "mont 64"; do
     set -- $case
-    a=$(count "$1" "$2" random)
-    b=$(count "$1" "$2" ones)
-    c=$(count "$1" "$2" zeros)
+    read -r a b c <<< "$(counts "$1" "$2" -- random ones zeros)"
     verdict "$([ "$a" = "$b" ] && [ "$a" = "$c" ] && [ "$a" -gt 0 ] && echo 1)" \
       "$isa $1 n=$2: $a instructions on random operands, $b on all-ones, $c on zeros"
   done
 done
 export DOT_ISA=scalar
-a=$(count leaky 64 random)
-c=$(count leaky 64 zeros)
+read -r a c <<< "$(counts leaky 64 -- random zeros)"
 verdict "$([ "$a" != "$c" ] && [ "$a" -gt 0 ] && [ "$c" -gt 0 ] && echo 1)" \
   "control: a schoolbook skipping zero limbs differs: $a vs $c instructions"
 summary
