@@ -83,7 +83,7 @@ rm -f "$work"/ref.*
 for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
   prefix=$build/$lib/$v
   probe=$work/probe-$v
-  cc -O1 -g -I"$prefix/include" "$root/$lib-patch/test/probe.c" -o "$probe" -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" $ldlib -ldl
+  cc -O1 -g -Wall -I"$prefix/include" -I"$root/gmp-patch/test" "$root/$lib-patch/test/probe.c" -o "$probe" -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" $ldlib -ldl
   # the probe must load this variant's library, not the system one
   grep -q "$prefix/lib/$so" <(ldd "$probe") || { echo "$lib/$v: probe does not load $prefix/lib"; fail=1; continue; }
   marker=$("$probe" marker 1)

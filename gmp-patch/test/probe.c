@@ -5,15 +5,12 @@
    powm16, powm8 and powm6 an exponentiation modulo a 16-, an 8- and a 6-limb odd number (no
    family's exponentiation window starts below DOT_POWM_MIN, 7 limbs).
    Each step runs its operation REPS times and prints "OP REPS result" (so stock and dot runs can
-   be compared), then calls probe_mark, where the debugger reads its counts (gmp-patch/calls.sh). */
-#include <dlfcn.h>
+   be compared), then stops at probe_mark, where the debugger reads its counts (probe_steps.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <gmp.h>
-
-/* The debugger's stop after each step: not inlined, not folded away. */
-__attribute__((noinline)) void probe_mark(void) { __asm__ volatile("" ::: "memory"); }
+#include "probe_steps.h"
 
 static mpz_t a, b, r, a24, b24, a40, m16, m8, m6;
 static mp_limb_t rp[4], scratch[4], rp48[48], sec_scratch[1024];
@@ -49,8 +46,11 @@ static void setup(void)
     mpz_setbit(m6, 0);
 }
 
-/* One operation by name; 0, or 2 for a name it does not know. */
-static int run_op(const char *op)
+static const char *const ops[] = {"add",   "sub",       "mul",    "sqr",   "sec_add_1", "mul24",
+                                  "sqr40", "sec_mul24", "powm16", "powm8", "powm6"};
+
+/* One operation by name (one of ops). */
+static void run_op(const char *op)
 {
     if (strcmp(op, "add") == 0)
         mpz_add(r, a, b);
@@ -76,49 +76,32 @@ static int run_op(const char *op)
         mpz_powm(r, a24, a, m8);
     else if (strcmp(op, "powm6") == 0)
         mpz_powm(r, a24, a, m6);
-    else
+}
+
+static int step(const char *op, long reps)
+{
+    size_t known = 0;
+    while (known < sizeof ops / sizeof *ops && strcmp(op, ops[known]) != 0)
+        known++;
+    if (known == sizeof ops / sizeof *ops)
         return 2;
+    /* DoTMP takes libdot's schoolbook window at its first basecase call of 12 limbs or more
+       (DOT_BASECASE_WINDOW_MIN): one 24x24 product settles it, in every step, so a step of
+       0 repetitions counts what a step costs besides its operations. */
+    mpz_mul(r, a24, b24);
+    for (long i = 0; i < reps; i++)
+        run_op(op);
+    gmp_printf("%s %ld %Zx\n", op, reps, r);
     return 0;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: probe marker | probe OP:REPS..., OP one of add sub mul sqr "
-                        "sec_add_1 mul24 sqr40 sec_mul24 powm16 powm8 powm6\n");
-        return 2;
-    }
-    if (strcmp(argv[1], "marker") == 0) {
-        const char *(*marker)(void) = (const char *(*)(void))dlsym(RTLD_DEFAULT, "dotmp_marker");
-        printf("%s\n", marker ? marker() : "none");
-        return 0;
-    }
     if (mpn_sec_mul_itch(24, 24) > 1024) {
         fprintf(stderr, "probe: mpn_sec_mul needs more scratch\n");
         return 2;
     }
     setup();
-    for (int s = 1; s < argc; s++) {
-        char op[32];
-        long reps;
-        int end = 0;
-        if (sscanf(argv[s], "%31[a-z0-9_]:%ld%n", op, &reps, &end) != 2 || argv[s][end] != '\0' ||
-            reps < 0) {
-            fprintf(stderr, "probe: bad step %s (expected OP:REPS)\n", argv[s]);
-            return 2;
-        }
-        /* DoTMP takes libdot's schoolbook window at its first basecase call of 12 limbs or more
-           (DOT_BASECASE_WINDOW_MIN): one 24x24 product settles it, in every step, so a step of
-           0 repetitions counts what a step costs besides its operations. */
-        mpz_mul(r, a24, b24);
-        for (long i = 0; i < reps; i++)
-            if (run_op(op) != 0) {
-                fprintf(stderr, "probe: unknown operation %s\n", op);
-                return 2;
-            }
-        gmp_printf("%s %ld %Zx\n", op, reps, r);
-        fflush(stdout);
-        probe_mark();
-    }
-    return 0;
+    return probe_main(argc, argv, "dotmp_marker",
+                      "add sub mul sqr sec_add_1 mul24 sqr40 sec_mul24 powm16 powm8 powm6", step);
 }

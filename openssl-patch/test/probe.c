@@ -5,17 +5,14 @@
    RSAZ paths, which need an exponent as long as the modulus); x2ctpowmN is
    BN_mod_exp_mont_consttime_x2 (an RSA private operation's pair) modulo that number and the odd
    number 2 below it. Each step runs its operation REPS times and prints "OP REPS result" (so
-   stock and dot runs can be compared), then calls probe_mark, where the debugger reads its
-   counts (gmp-patch/calls.sh). */
-#include <dlfcn.h>
+   stock and dot runs can be compared), then stops at probe_mark, where the debugger reads its
+   counts (gmp-patch/test/probe_steps.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/bn.h>
 #include <openssl/crypto.h>
-
-/* The debugger's stop after each step: not inlined, not folded away. */
-__attribute__((noinline)) void probe_mark(void) { __asm__ volatile("" ::: "memory"); }
+#include "probe_steps.h"
 
 /* One step: OP run REPS times on fresh operands, its result printed; 0, 1 for an OpenSSL
    failure, 2 for an operation it does not know. */
@@ -80,32 +77,6 @@ done:
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: probe marker | probe OP:REPS..., OP one of add sub mul sqr "
-                        "ctpowm16 ctpowm8 ctpowm6 x2ctpowm16\n");
-        return 2;
-    }
-    if (strcmp(argv[1], "marker") == 0) {
-        const char *(*marker)(void) = (const char *(*)(void))dlsym(RTLD_DEFAULT, "dotssl_marker");
-        printf("%s\n", marker ? marker() : "none");
-        return 0;
-    }
-    for (int s = 1; s < argc; s++) {
-        char op[32];
-        long reps;
-        int end = 0;
-        if (sscanf(argv[s], "%31[a-z0-9_]:%ld%n", op, &reps, &end) != 2 || argv[s][end] != '\0' ||
-            reps < 0) {
-            fprintf(stderr, "probe: bad step %s (expected OP:REPS)\n", argv[s]);
-            return 2;
-        }
-        int status = step(op, reps);
-        if (status == 2)
-            fprintf(stderr, "probe: unknown operation %s\n", op);
-        if (status != 0)
-            return status;
-        fflush(stdout);
-        probe_mark();
-    }
-    return 0;
+    return probe_main(argc, argv, "dotssl_marker",
+                      "add sub mul sqr ctpowm16 ctpowm8 ctpowm6 x2ctpowm16", step);
 }
