@@ -17,7 +17,8 @@ count() { # probe arguments -> instructions executed inside the probe's probe_ru
 # counts on one line, in the order of the modes
 counts() {
   local args=() d i m line=
-  while [ "$1" != -- ]; do args+=("$1"); shift; done
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1"); shift; done
+  [ $# -gt 0 ] || { echo "counts: no -- before the modes" >&2; echo -1; return; }
   shift
   d=$(mktemp -d)
   i=0
