@@ -1,6 +1,6 @@
 /* Runs GMP operations on 4-limb operands, so that a debugger can count which libdot entry points
    each operation reaches: probe marker, or probe STEP..., a STEP being OP:REPS with OP one of
-   add|sub|mul|sqr|sec_add_1|mul24|sqr40|sec_mul24|powm16|powm8|powm6.
+   the table `ops` (the 4-limb add, sub, mul, sqr and sec_add_1, and the ones below).
    mul24, sqr40 and sec_mul24 take 24- and 40-limb operands instead (libdot's schoolbook window),
    powm16, powm8 and powm6 an exponentiation modulo a 16-, an 8- and a 6-limb odd number (no
    family's exponentiation window starts below DOT_POWM_MIN, 7 limbs).
@@ -46,51 +46,52 @@ static void setup(void)
     mpz_setbit(m6, 0);
 }
 
-static const char *const ops[] = {"add",   "sub",       "mul",    "sqr",   "sec_add_1", "mul24",
-                                  "sqr40", "sec_mul24", "powm16", "powm8", "powm6"};
-
-/* One operation by name (one of ops). */
-static void run_op(const char *op)
+static void op_add(void) { mpz_add(r, a, b); }
+static void op_sub(void) { mpz_sub(r, a, b); }
+static void op_mul(void) { mpz_mul(r, a, b); }
+static void op_sqr(void) { mpz_mul(r, a, a); }
+static void op_sec_add_1(void)
 {
-    if (strcmp(op, "add") == 0)
-        mpz_add(r, a, b);
-    else if (strcmp(op, "sub") == 0)
-        mpz_sub(r, a, b);
-    else if (strcmp(op, "mul") == 0)
-        mpz_mul(r, a, b);
-    else if (strcmp(op, "sqr") == 0)
-        mpz_mul(r, a, a);
-    else if (strcmp(op, "sec_add_1") == 0) {
-        mpn_sec_add_1(rp, mpz_limbs_read(a), 4, 0x1234567, scratch);
-        mpz_roinit_n(r, rp, 4);
-    } else if (strcmp(op, "mul24") == 0)
-        mpz_mul(r, a24, b24);
-    else if (strcmp(op, "sqr40") == 0)
-        mpz_mul(r, a40, a40);
-    else if (strcmp(op, "sec_mul24") == 0) {
-        mpn_sec_mul(rp48, mpz_limbs_read(a24), 24, mpz_limbs_read(b24), 24, sec_scratch);
-        mpz_roinit_n(r, rp48, 48);
-    } else if (strcmp(op, "powm16") == 0)
-        mpz_powm(r, a24, a, m16);
-    else if (strcmp(op, "powm8") == 0)
-        mpz_powm(r, a24, a, m8);
-    else if (strcmp(op, "powm6") == 0)
-        mpz_powm(r, a24, a, m6);
+    mpn_sec_add_1(rp, mpz_limbs_read(a), 4, 0x1234567, scratch);
+    mpz_roinit_n(r, rp, 4);
 }
+static void op_mul24(void) { mpz_mul(r, a24, b24); }
+static void op_sqr40(void) { mpz_mul(r, a40, a40); }
+static void op_sec_mul24(void)
+{
+    mpn_sec_mul(rp48, mpz_limbs_read(a24), 24, mpz_limbs_read(b24), 24, sec_scratch);
+    mpz_roinit_n(r, rp48, 48);
+}
+static void op_powm16(void) { mpz_powm(r, a24, a, m16); }
+static void op_powm8(void) { mpz_powm(r, a24, a, m8); }
+static void op_powm6(void) { mpz_powm(r, a24, a, m6); }
+
+/* The operations by name: the one list (the usage line is made from it). */
+#define OP(name)                                                                                   \
+    {                                                                                              \
+        #name, op_##name                                                                           \
+    }
+static const struct {
+    const char *name;
+    void (*run)(void);
+} ops[] = {OP(add),   OP(sub),       OP(mul),    OP(sqr),   OP(sec_add_1), OP(mul24),
+           OP(sqr40), OP(sec_mul24), OP(powm16), OP(powm8), OP(powm6)};
+#undef OP
+#define N_OPS (sizeof ops / sizeof *ops)
 
 static int step(const char *op, long reps)
 {
     size_t known = 0;
-    while (known < sizeof ops / sizeof *ops && strcmp(op, ops[known]) != 0)
+    while (known < N_OPS && strcmp(op, ops[known].name) != 0)
         known++;
-    if (known == sizeof ops / sizeof *ops)
+    if (known == N_OPS)
         return 2;
     /* DoTMP takes libdot's schoolbook window at its first basecase call of 12 limbs or more
        (DOT_BASECASE_WINDOW_MIN): one 24x24 product settles it, in every step, so a step of
        0 repetitions counts what a step costs besides its operations. */
     mpz_mul(r, a24, b24);
     for (long i = 0; i < reps; i++)
-        run_op(op);
+        ops[known].run();
     gmp_printf("%s %ld %Zx\n", op, reps, r);
     return 0;
 }
@@ -101,7 +102,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "probe: mpn_sec_mul needs more scratch\n");
         return 2;
     }
+    char names[128] = "";
+    for (size_t i = 0; i < N_OPS; i++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? " " : "",
+                 ops[i].name);
     setup();
-    return probe_main(argc, argv, "dotmp_marker",
-                      "add sub mul sqr sec_add_1 mul24 sqr40 sec_mul24 powm16 powm8 powm6", step);
+    return probe_main(argc, argv, "dotmp_marker", names, step);
 }
