@@ -113,6 +113,7 @@ counts() {
   } > "$work/gdb.cmd"
   gdb -nx -batch -x "$work/gdb.cmd" "$probe" 2>/dev/null | sed -n 's/^mark //p'
 }
+
 fail=0
 rm -f "$work"/ref.*
 # CALLS_VARIANTS: a subset (the per-DOT_ISA runs of mk/safety.mk take the dot pair; their
