@@ -66,17 +66,18 @@ static void op_powm16(void) { mpz_powm(r, a24, a, m16); }
 static void op_powm8(void) { mpz_powm(r, a24, a, m8); }
 static void op_powm6(void) { mpz_powm(r, a24, a, m6); }
 
-/* The operations by name: the one list (the usage line is made from it). */
-#define OP(name)                                                                                   \
-    {                                                                                              \
-        #name, op_##name                                                                           \
-    }
+/* The operations by name: the one list, from which the table and the usage line are made. */
+/* clang-format off */
+#define PROBE_OPS(X) \
+    X(add) X(sub) X(mul) X(sqr) X(sec_add_1) X(mul24) X(sqr40) X(sec_mul24) X(powm16) X(powm8) \
+    X(powm6)
+/* clang-format on */
+#define OP_ENTRY(name) {#name, op_##name},
+#define OP_NAME(name) " " #name
 static const struct {
     const char *name;
     void (*run)(void);
-} ops[] = {OP(add),   OP(sub),       OP(mul),    OP(sqr),   OP(sec_add_1), OP(mul24),
-           OP(sqr40), OP(sec_mul24), OP(powm16), OP(powm8), OP(powm6)};
-#undef OP
+} ops[] = {PROBE_OPS(OP_ENTRY)};
 #define N_OPS (sizeof ops / sizeof *ops)
 
 static int step(const char *op, long reps)
@@ -102,10 +103,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "probe: mpn_sec_mul needs more scratch\n");
         return 2;
     }
-    char names[128] = "";
-    for (size_t i = 0; i < N_OPS; i++)
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? " " : "",
-                 ops[i].name);
     setup();
-    return probe_main(argc, argv, "dotmp_marker", names, step);
+    /* the names after the first character, a space */
+    return probe_main(argc, argv, "dotmp_marker", &PROBE_OPS(OP_NAME)[1], step);
 }
