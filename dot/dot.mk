@@ -20,6 +20,7 @@ ISAFLAGS_sse := -msse4.2
 ISAFLAGS_avx2 := -mavx2
 ISAFLAGS_avx512 := -mavx512f -mavx512vl -mavx512dq -mavx512bw
 ISAFLAGS_ifma := -mavx512f -mavx512vl -mavx512ifma
+ISAFLAGS_mulx := -mbmi2 -madx
 # the flags of the folder a source sits in: dot/src/avx2/add_n.c -> avx2
 isaflags = $(ISAFLAGS_$(notdir $(patsubst %/,%,$(dir $(1)))))
 

@@ -18,17 +18,22 @@
 #            instead, its additions go through dot_add_n/dot_sub_n); mpz_powm modulo a 16- and
 #            an 8-limb number -> 1 dot_powm and 1 dot_ifma_powm where the marker shows a window
 #            (powm:N-64) from N <= 16 or 8 limbs, neither without (the patched mpn_powm reads the
-#            window first); modulo a 6-limb number -> neither (below DOT_POWM_MIN; for these
-#            three only the two powm entry points are counted: GMP's own exponentiation and the
-#            base's reduction add and subtract through dot_add_n/dot_sub_n)
+#            window first); modulo a 6-limb number -> neither (below DOT_POWM_MIN); modulo a
+#            4-limb number -> 1 dot_powm and 1 dot_mulx_powm4 where the marker shows powm4=on
+#            (libdot's 4-limb kernel), neither without (for these four only the powm entry points
+#            are counted: GMP's own exponentiation and the base's reduction add and subtract
+#            through dot_add_n/dot_sub_n)
 #   openssl: BN_add -> 1 dot_add_n_ct, BN_sub -> 1 dot_sub_n_ct, BN_mul 4x4 -> 1 dot_mul_4x4,
 #            BN_sqr -> 1 dot_sqr_4x4; BN_mod_exp_mont_consttime modulo a 16- and an 8-limb number
 #            (4-limb exponent) -> 1 dot_powm_ct and 1 dot_ifma_powm_ct where the marker shows a
 #            window from N <= 16 or 8 limbs, 1 dot_powm_ct alone where it does not (the entry
-#            point declines), modulo a 6-limb number -> 1 dot_powm_ct alone (for these three only
-#            the powm entry points are counted); BN_mod_exp_mont_consttime_x2 modulo two 16-limb
-#            numbers -> 1 dot_powm_ct_x2 and 1 dot_ifma_powm_ct_x2 where the window takes 16 limbs,
-#            1 dot_powm_ct_x2 alone where it does not (only the two pair entry points are counted:
+#            point declines), modulo a 6-limb number -> 1 dot_powm_ct alone, modulo a 4-limb
+#            number -> 1 dot_powm_ct and 1 dot_mulx_powm4_ct where the marker shows powm4=on, 1
+#            dot_powm_ct alone where it does not (for these four only the powm entry points are
+#            counted); BN_mod_exp_mont_consttime_x2 modulo two 16-limb numbers -> 1 dot_powm_ct_x2
+#            and 1 dot_ifma_powm_ct_x2 where the window takes 16 limbs, 1 dot_powm_ct_x2 alone where
+#            it does not, modulo two 4-limb numbers -> 1 dot_powm_ct_x2 and 1 dot_mulx_powm4_ct_x2
+#            with powm4=on, 1 dot_powm_ct_x2 alone without (only the pair entry points are counted:
 #            the calls after a declined pair depend on OpenSSL's own RSAZ dispatch)
 # and no other libdot call; on a stock variant no call, no dot_ symbol and no marker. Every
 # variant must print the same results.
@@ -41,18 +46,19 @@ mkdir -p "$work"
 R=5
 entries=(dot_add_n dot_sub_n dot_add_n_ct dot_sub_n_ct dot_mul_4x4 dot_sqr_4x4 dot_mul_basecase
   dot_sqr_basecase dot_powm dot_ifma_powm dot_powm_ct dot_ifma_powm_ct dot_powm_ct_x2
-  dot_ifma_powm_ct_x2)
+  dot_ifma_powm_ct_x2 dot_mulx_powm4 dot_mulx_powm4_ct dot_mulx_powm4_ct_x2)
 case $lib in
   gmp)
-    ops=(add sub mul sqr sec_add_1 mul24 sqr40 sec_mul24 powm16 powm8 powm6) so=libgmp.so ldlib=-lgmp prefix_marker=dotmp
+    ops=(add sub mul sqr sec_add_1 mul24 sqr40 sec_mul24 powm16 powm8 powm6 powm4) so=libgmp.so ldlib=-lgmp prefix_marker=dotmp
     declare -A expect=([add]=dot_add_n [sub]=dot_sub_n [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4 [sec_add_1]=dot_add_n_ct
       [mul24]=dot_mul_basecase [sqr40]=dot_sqr_basecase [sec_mul24]=none [powm16]="dot_powm dot_ifma_powm"
-      [powm8]="dot_powm dot_ifma_powm" [powm6]=none) ;;
+      [powm8]="dot_powm dot_ifma_powm" [powm6]=none [powm4]="dot_powm dot_mulx_powm4") ;;
   openssl)
-    ops=(add sub mul sqr ctpowm16 ctpowm8 ctpowm6 x2ctpowm16) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
+    ops=(add sub mul sqr ctpowm16 ctpowm8 ctpowm6 ctpowm4 x2ctpowm16 x2ctpowm4) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
     declare -A expect=([add]=dot_add_n_ct [sub]=dot_sub_n_ct [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4
       [ctpowm16]="dot_powm_ct dot_ifma_powm_ct" [ctpowm8]="dot_powm_ct dot_ifma_powm_ct"
-      [ctpowm6]=dot_powm_ct [x2ctpowm16]="dot_powm_ct_x2 dot_ifma_powm_ct_x2") ;;
+      [ctpowm6]=dot_powm_ct [ctpowm4]="dot_powm_ct dot_mulx_powm4_ct"
+      [x2ctpowm16]="dot_powm_ct_x2 dot_ifma_powm_ct_x2" [x2ctpowm4]="dot_powm_ct_x2 dot_mulx_powm4_ct_x2") ;;
   *) echo "usage: calls.sh <gmp|openssl> <build>" >&2; exit 2 ;;
 esac
 
@@ -156,8 +162,13 @@ for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
       # the schoolbook window only where libdot runs its IFMA kernels (the marker says so)
       [[ ${entries[$i]} == dot_*_basecase && $marker != *"basecase=mul:"* ]] && want=0
       # the kernels only where the marker shows a window that takes the modulus (the entry
-      # points themselves are called either way: they hold the window check)
-      if [[ $op == *powm* && ${entries[$i]} == dot_ifma_powm* ]] ||
+      # points themselves are called either way: they hold the window check), or for 4 limbs
+      # where it shows powm4=on (GMP's mpn_powm reads that before it calls dot_powm)
+      if [[ $op == *powm4 ]]; then
+        if [[ ${entries[$i]} == dot_mulx_powm4* || ($op == powm4 && ${entries[$i]} == dot_powm) ]]; then
+          [[ $marker == *" powm4=on"* ]] || want=0
+        fi
+      elif [[ $op == *powm* && ${entries[$i]} == dot_ifma_powm* ]] ||
          [[ $op == powm* && ${entries[$i]} == dot_powm ]]; then
         from=$(sed -n 's/.*,powm:\([0-9]*\)-.*/\1/p' <<< "$marker")
         [[ -n $from ]] && (( from <= ${op##*powm} )) || want=0

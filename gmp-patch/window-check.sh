@@ -6,7 +6,8 @@
 # libdot accepts must give right products: the smallest window and thresholds (12 limbs), the
 # largest (64, Karatsuba at 65), GMP's own schoolbook up to 65 limbs, and GMP's own thresholds
 # with libdot's window; with them, libdot's exponentiation from 7 limbs (DOT_POWM_MIN), from 64
-# (its largest size alone) and off (mpz/t-powm, patch 0005). Where libdot runs no IFMA kernel the window is
+# (its largest size alone) and off, the last with the 4-limb kernel off too (mpz/t-powm, patch
+# 0005; make check runs it on). Where libdot runs no IFMA kernel the window is
 # not applied, and the runs check GMP's own code only (said below). Planted: a value libdot refuses must abort the
 # programs, which shows they read DOT_BASECASE through the libdot inside this GMP.
 set -euo pipefail
@@ -14,7 +15,7 @@ obj=$1
 programs=(mpz/t-mul mpn/t-toom22 mpn/t-toom2-sqr mpn/t-toom32 mpn/t-toom42 mpn/t-toom33 mpz/t-powm)
 windows=("mul=12,sqr=12,karatsuba_mul=12,karatsuba_sqr=12,powm=7"
          "mul=64,sqr=64,karatsuba_mul=65,karatsuba_sqr=65,powm=64"
-         "mul=off,sqr=off,karatsuba_mul=65,karatsuba_sqr=65,powm=off"
+         "mul=off,sqr=off,karatsuba_mul=65,karatsuba_sqr=65,powm=off,powm4=off"
          "karatsuba_mul=own,karatsuba_sqr=own")
 for p in "${programs[@]}"; do
   [ -x "$obj/tests/$p" ] || { echo "window-check.sh: $obj/tests/$p is not built (run check.sh first)" >&2; exit 2; }

@@ -9,7 +9,9 @@
  * now, take that size (the window of dot_basecase_active(), DOT_BASECASE=powm=...). Then the
  * constant-time pairs (dot_ifma_powm_ct_x2, behind dot_powm_ct_x2: an RSA private operation's two
  * CRT halves, moduli of the same bit length) against the same two exponentiations one after the
- * other, and against two mpz_powm.
+ * other, and against two mpz_powm. First, where the CPU has BMI2 and ADX, the 4-limb kernels
+ * (mulx/powm4.h: dot_mulx_powm4, _ct and _ct_x2, behind the three entry points at n = 4) against
+ * mpz_powm and mpz_powm_sec (GMP's constant-time exponentiation), e of 4 limbs.
  * usage: bench_powm [--quick]
  */
 #include <gmp.h>
@@ -78,9 +80,13 @@ static int row(size_t n, size_t en, int samples, dot_rng *rng)
     double dot = dot_median(cycles[1], (size_t)samples);
     double ct = dot_median(cycles[2], (size_t)samples);
     const dot_basecase_tuning *w = dot_basecase_active();
-    int takes = strcmp(dot_isa(), "ifma") == 0 && n >= w->powm_from && n <= DOT_POWM_MAX;
+    int takes = (strcmp(dot_isa(), "ifma") == 0 && n >= w->powm_from && n <= DOT_POWM_MAX) ||
+                (n == DOT_POWM4 && w->powm4);
     printf("%5zu %4zu %12.0f %12.0f %12.0f  | %9.2fx %9.2fx %9.2fx  %s\n", n, en, gmp, dot, ct,
-           gmp / dot, gmp / ct, ct / dot, takes ? "yes" : "no");
+           gmp / dot, gmp / ct, ct / dot,
+           !takes                       ? "no"
+           : n == DOT_POWM4 && w->powm4 ? "yes, the 4-limb kernel"
+                                        : "yes");
     mpz_clears(zm, zb, ze, zr, NULL);
     return 0;
 }
@@ -134,6 +140,61 @@ static int pair_row(size_t n, int samples, dot_rng *rng)
     return wrong;
 }
 
+/* The 4-limb rows: a modulus of top_bits in its top limb (64: a full 256-bit modulus; fewer: 193
+ * to 255 bits), b < m, a 4-limb exponent. Returns 0, or 1 when a kernel's result is wrong. */
+static int row4(int top_bits, int samples, dot_rng *rng)
+{
+    static double cycles[5][21];
+    dot_limb_t m[4], b[4], e[4], r[4], r2[4], want[4] = {0};
+    operands(m, b, e, 4, 4, rng);
+    m[3] >>= 64 - top_bits;
+    m[3] |= (dot_limb_t)1 << (top_bits - 1);
+    b[3] = m[3] >> 1;
+    mpz_t zm, zb, ze, zr;
+    mpz_inits(zm, zb, ze, zr, NULL);
+    mpz_import(zm, 4, -1, sizeof *m, 0, 0, m);
+    mpz_import(zb, 4, -1, sizeof *b, 0, 0, b);
+    mpz_import(ze, 4, -1, sizeof *e, 0, 0, e);
+    mpz_powm(zr, zb, ze, zm);
+    mpz_export(want, NULL, -1, sizeof *want, 0, 0, zr);
+    int wrong = 0;
+    dot_mulx_powm4(r, b, e, 4, m);
+    wrong |= memcmp(r, want, sizeof r) != 0;
+    dot_mulx_powm4_ct(r, b, e, 4, m);
+    wrong |= memcmp(r, want, sizeof r) != 0;
+    dot_mulx_powm4_ct_x2(r, b, e, m, r2, b, e, m, 4);
+    wrong |= memcmp(r, want, sizeof r) != 0 || memcmp(r2, want, sizeof r2) != 0;
+    if (wrong) {
+        fprintf(stderr, "a 4-limb kernel gives a wrong result (%d-bit top limb): not timed\n",
+                top_bits);
+        mpz_clears(zm, zb, ze, zr, NULL);
+        return 1;
+    }
+    for (int t = 0; t < samples; t++)
+        for (int j = 0; j < 5; j++) {
+            int k = (j + t) % 5;
+            uint64_t t0 = dot_tsc_begin();
+            if (k == 0)
+                mpz_powm(zr, zb, ze, zm);
+            else if (k == 1)
+                mpz_powm_sec(zr, zb, ze, zm);
+            else if (k == 2)
+                dot_mulx_powm4(r, b, e, 4, m);
+            else if (k == 3)
+                dot_mulx_powm4_ct(r, b, e, 4, m);
+            else
+                dot_mulx_powm4_ct_x2(r, b, e, m, r2, b, e, m, 4);
+            cycles[k][t] = (double)(dot_tsc_end() - t0);
+        }
+    double c[5];
+    for (int k = 0; k < 5; k++)
+        c[k] = dot_median(cycles[k], (size_t)samples);
+    printf("%4d %10.0f %10.0f %10.0f %10.0f %10.0f  | %9.2fx %9.2fx %9.2fx\n", 192 + top_bits, c[0],
+           c[1], c[2], c[3], c[4] / 2, c[0] / c[2], c[1] / c[3], c[3] / (c[4] / 2));
+    mpz_clears(zm, zb, ze, zr, NULL);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
@@ -143,19 +204,31 @@ int main(int argc, char **argv)
     }
     printf("libdot %s, %s; GMP %s from %s\n", dot_version(), dot_settings(), gmp_version,
            dot_gmp_origin());
-    if (!dot_isa_supported("ifma")) {
-        printf("this CPU has no IFMA: dot_powm declines every call, nothing to time\n");
-        return 0;
-    }
-    static const size_t sizes[] = {4, 6, 7, 8, 9, 10, 12, 14, 16, 20, 24, 32, 40, 48, 56, 64};
-    static const size_t short_sizes[] = {16, 32, 48, 64};
     const int samples = quick ? 5 : 21;
-    printf("b^e mod m, n-limb m, en-limb e: TSC cycles per call (median of %d samples)\n", samples);
-    printf("%5s %4s %12s %12s %12s  | %10s %10s %10s  %s\n", "n", "en", "mpz_powm", "dot ifma",
-           "dot ifma ct", "dot/gmp", "ct/gmp", "ct cost", "dot_powm(_ct) takes it");
     dot_rng rng;
     dot_rng_seed(&rng, 23);
     int status = 0;
+    if (dot_cpu_detect().mulx) {
+        printf("4-limb moduli, 4-limb exponents (the general-register kernels; dot_powm(_ct) take "
+               "them: %s): TSC cycles per call (median of %d samples)\n",
+               dot_basecase_active()->powm4 ? "yes" : "no", samples);
+        printf("%4s %10s %10s %10s %10s %10s  | %10s %10s %10s\n", "bits", "mpz_powm", "powm_sec",
+               "dot", "dot ct", "ct pair/2", "dot/gmp", "ct/sec", "pair gain");
+        static const int top_bits[] = {64, 63, 40, 1};
+        for (size_t s = 0; s < sizeof top_bits / sizeof top_bits[0]; s++)
+            status |= row4(top_bits[s], samples, &rng);
+    } else {
+        printf("this CPU has no BMI2/ADX: no 4-limb kernel\n");
+    }
+    if (!dot_isa_supported("ifma")) {
+        printf("this CPU has no IFMA: dot_powm declines every other call, nothing more to time\n");
+        return status;
+    }
+    static const size_t sizes[] = {4, 6, 7, 8, 9, 10, 12, 14, 16, 20, 24, 32, 40, 48, 56, 64};
+    static const size_t short_sizes[] = {16, 32, 48, 64};
+    printf("b^e mod m, n-limb m, en-limb e: TSC cycles per call (median of %d samples)\n", samples);
+    printf("%5s %4s %12s %12s %12s  | %10s %10s %10s  %s\n", "n", "en", "mpz_powm", "dot ifma",
+           "dot ifma ct", "dot/gmp", "ct/gmp", "ct cost", "dot_powm(_ct) takes it");
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         status |= row(sizes[s], sizes[s], samples, &rng);
     printf("short exponents (FFDH, DSA):\n");

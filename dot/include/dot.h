@@ -98,7 +98,8 @@ DOT_API void dot_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
  * the table: a list such as "mul=16,sqr=28,karatsuba_mul=64,karatsuba_sqr=64,powm=7", mul and
  * sqr from DOT_BASECASE_WINDOW_MIN to DOT_MUL_BASECASE_MAX or "off", the Karatsuba thresholds
  * from DOT_BASECASE_WINDOW_MIN to DOT_MUL_BASECASE_MAX + 1 or "own" (GMP's), powm from
- * DOT_POWM_MIN to DOT_POWM_MAX or "off". Any other value prints a message and aborts,
+ * DOT_POWM_MIN to DOT_POWM_MAX or "off", powm4 "on" or "off" (the 4-limb exponentiation, below;
+ * on every variant, not only with the IFMA kernels). Any other value prints a message and aborts,
  * on every variant. (The patched GMP copies these into its own thresholds at its first schoolbook call of
  * DOT_BASECASE_WINDOW_MIN limbs or more.)
  * No window starts below DOT_BASECASE_WINDOW_MIN and no Karatsuba threshold here is below it, on
@@ -109,6 +110,7 @@ typedef struct dot_basecase_tuning {
     size_t mul_from, sqr_from, karatsuba_mul, karatsuba_sqr;
     size_t powm_from; /* dot_powm takes moduli of powm_from to DOT_POWM_MAX limbs; SIZE_MAX: none */
     const char *source; /* e.g. "zen4 table", "DOT_BASECASE=off", "no ifma kernel" */
+    int powm4; /* 1: dot_powm, dot_powm_ct and dot_powm_ct_x2 take moduli of 4 limbs (below) */
 } dot_basecase_tuning;
 /* The window in force (resolved with the variant, on first use). */
 DOT_API const dot_basecase_tuning *dot_basecase_active(void);
@@ -121,8 +123,13 @@ DOT_API const dot_basecase_tuning *dot_basecase_active(void);
  * powm_from <= n <= DOT_POWM_MAX (the window above: where it beats GMP's own exponentiation on
  * this CPU family); otherwise returns 0 and leaves rp alone, for the caller's own code.
  * No family's window starts below DOT_POWM_MIN (the kernel loses to GMP's assembly there on
- * Zen 4): a library may keep smaller moduli after one compare with this constant. */
+ * Zen 4): a library may keep smaller moduli after one compare with this constant, except n = 4:
+ * moduli of 4 limbs (RSA-512's CRT halves, GMPbench's rsa 512) go to a kernel in general
+ * registers (mulx, adcx, adox; a fixed 4x4-limb Montgomery product in one asm block) on every
+ * variant, where the table's powm4 is 1: on CPUs with BMI2 and ADX unless DOT_BASECASE is off or
+ * says powm4=off (DOT_CPU_DISABLE=adx stands in for a CPU without them). */
 #define DOT_POWM_MIN 7
+#define DOT_POWM4 4
 #define DOT_POWM_MAX 64
 DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                      const dot_limb_t *mp, size_t n);
@@ -130,8 +137,8 @@ DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep,
  * BN_mod_exp_mont_consttime): the instructions it runs and the addresses it touches depend on n,
  * en and the bit length of m only. Fixed windows over all 64 * en bits of e (leading zero limbs
  * included), a table of every power read whole at each use, normalisation and reductions by
- * mask. Same contract and the same window (powm_from) as dot_powm: returns 0 and leaves rp alone
- * outside it. */
+ * mask. Same contract and the same window (powm_from, and n = 4 with powm4) as dot_powm: returns
+ * 0 and leaves rp alone outside it. */
 DOT_API int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                         const dot_limb_t *mp, size_t n);
 /* Two of dot_powm_ct's exponentiations at once, {r1, n} = {b1, n}^{e1, en} mod {m1, n} and
@@ -140,7 +147,7 @@ DOT_API int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *
  * other's work; otherwise one after the other. Each pair of operands has dot_powm_ct's contract;
  * r1 and r2 may be b1 and b2 but no other operand. Constant time in the same sense, the bit
  * lengths of both moduli public. Returns 1 with both results written where n lies in
- * dot_powm_ct's window, else 0 with r1 and r2 left alone. */
+ * dot_powm_ct's window (or is 4 with powm4), else 0 with r1 and r2 left alone. */
 DOT_API int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
                            const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
                            const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n);

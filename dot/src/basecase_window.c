@@ -33,8 +33,8 @@ static _Noreturn void bad_value(const char *spec, const char *why)
 {
     fprintf(stderr,
             "libdot: DOT_BASECASE=%s: %s (expected off, or a list such as "
-            "mul=N,sqr=N,karatsuba_mul=K,karatsuba_sqr=K,powm=P with N from %d to %d or off, K "
-            "from %d to %d or own, P from %d to %d or off)\n",
+            "mul=N,sqr=N,karatsuba_mul=K,karatsuba_sqr=K,powm=P,powm4=on with N from %d to %d or "
+            "off, K from %d to %d or own, P from %d to %d or off, powm4 on or off)\n",
             spec, why, DOT_BASECASE_WINDOW_MIN, DOT_MUL_BASECASE_MAX, DOT_BASECASE_WINDOW_MIN,
             DOT_MUL_BASECASE_MAX + 1, DOT_POWM_MIN, DOT_POWM_MAX);
     abort();
@@ -87,8 +87,14 @@ static void apply_override(const char *spec, dot_basecase_tuning *t)
                                            DOT_MUL_BASECASE_MAX + 1, "own", 0);
         else if (key == 4 && !strncmp(p, "powm", 4))
             t->powm_from = parse_value(spec, v, len, DOT_POWM_MIN, DOT_POWM_MAX, "off", SIZE_MAX);
+        else if (key == 5 && !strncmp(p, "powm4", 5) && (len == 2 || len == 3) &&
+                 !strncmp(v, len == 2 ? "on" : "off", len))
+            t->powm4 = len == 2;
+        else if (key == 5 && !strncmp(p, "powm4", 5))
+            bad_value(spec, "powm4 is neither on nor off");
         else
-            bad_value(spec, "an unknown item (mul, sqr, karatsuba_mul, karatsuba_sqr, powm)");
+            bad_value(spec,
+                      "an unknown item (mul, sqr, karatsuba_mul, karatsuba_sqr, powm, powm4)");
         if (!end)
             return;
         if (!end[1])
@@ -99,19 +105,22 @@ static void apply_override(const char *spec, dot_basecase_tuning *t)
 
 dot_basecase_tuning dot_basecase_for(const dot_cpu *cpu, const char *isa)
 {
-    const dot_basecase_tuning none = {SIZE_MAX, SIZE_MAX, 0, 0, SIZE_MAX, "no ifma kernel"};
+    const dot_basecase_tuning none = {SIZE_MAX, SIZE_MAX, 0, 0, SIZE_MAX, "no ifma kernel", 0};
     const char *spec = getenv("DOT_BASECASE");
     int off = spec && strcmp(spec, "off") == 0, list = spec && *spec && !off;
     const window_row *r = &rows[0];
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if (strcmp(rows[i].family, cpu->family) == 0)
             r = &rows[i];
-    dot_basecase_tuning w = {r->mul_from,      r->sqr_from,  r->karatsuba_mul,
-                             r->karatsuba_sqr, r->powm_from, NULL};
+    /* the 4-limb exponentiation needs BMI2 and ADX, not a vector variant: on for every variant */
+    dot_basecase_tuning w = {r->mul_from,  r->sqr_from, r->karatsuba_mul, r->karatsuba_sqr,
+                             r->powm_from, NULL,        cpu->mulx};
     if (list)
         apply_override(spec, &w); /* parsed on every variant, so a bad value aborts on each */
+    w.powm4 &= cpu->mulx && !off;
     if (off || strcmp(isa, "ifma") != 0) {
         dot_basecase_tuning t = none;
+        t.powm4 = w.powm4;
         if (off)
             t.source = "DOT_BASECASE=off";
         else if (list)

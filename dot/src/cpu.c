@@ -16,12 +16,12 @@ static unsigned long long read_xcr0(void)
     return ((unsigned long long)hi << 32) | lo;
 }
 
-/* DOT_CPU_DISABLE=avx512,ifma (any of sse42, avx2, avx512, ifma) makes libdot treat those
+/* DOT_CPU_DISABLE=avx512,ifma (any of sse42, avx2, avx512, ifma, adx) makes libdot treat those
  * features as absent, as OPENSSL_ia32cap does for OpenSSL: to compare variants on one machine,
  * and to test how libdot behaves on a CPU that lacks them. Names are exact (lower case, no
  * spaces); any other item aborts with a message, as DOT_ISA and DOT_CROSSOVER do, so a typo
  * never quietly measures the unmasked CPU. */
-static const char *const disable_names[] = {"sse42", "avx2", "avx512", "ifma", NULL};
+static const char *const disable_names[] = {"sse42", "avx2", "avx512", "ifma", "adx", NULL};
 
 static int item_is(const char *p, size_t item, const char *name)
 {
@@ -41,7 +41,7 @@ static void check_disable_list(const char *list)
         if (!known) {
             fprintf(stderr,
                     "libdot: DOT_CPU_DISABLE=%s: '%.*s' names no feature "
-                    "(known: sse42 avx2 avx512 ifma, comma-separated, no spaces)\n",
+                    "(known: sse42 avx2 avx512 ifma adx, comma-separated, no spaces)\n",
                     list, (int)item, p);
             abort();
         }
@@ -89,11 +89,15 @@ static const char *family_of(unsigned int eax1, int hw_avx512)
 
 static dot_cpu detect_hardware(void)
 {
-    dot_cpu cpu = {0, 0, 0, 0, "other", 0};
+    dot_cpu cpu = {0, 0, 0, 0, "other", 0, 0};
     unsigned int a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d))
         return cpu;
-    unsigned int eax1 = a;
+    unsigned int eax1 = a, ecx1 = c;
+    /* general-register instructions, whatever the OS saves of the vector registers */
+    if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        cpu.mulx = (b & bit_BMI2) && (b & bit_ADX);
+    c = ecx1;
     cpu.sse42 = (c & bit_SSE4_1) && (c & bit_SSE4_2);
     int fma = (c & bit_FMA) != 0;
     int osxsave = (c & bit_OSXSAVE) != 0, avx = (c & bit_AVX) != 0;
@@ -123,5 +127,6 @@ dot_cpu dot_cpu_detect(void)
     cpu.fma &= cpu.avx2;
     cpu.avx512 &= !disabled("avx512");
     cpu.ifma &= cpu.avx512 && !disabled("ifma");
+    cpu.mulx &= !disabled("adx");
     return cpu;
 }

@@ -162,9 +162,13 @@ static void resolve(void)
                  km, ks, pw);
     }
     snprintf(settings, sizeof settings,
-             "isa=%s crossover=add_n:%s,sub_n:%s,add_n_ct:%s,sub_n_ct:%s (%s)%s mul=%s %s (%s)",
+             "isa=%s crossover=add_n:%s,sub_n:%s,add_n_ct:%s,sub_n_ct:%s (%s)%s mul=%s %s (%s) "
+             "powm4=%s",
              v->k.name, a, b, c, d, crossovers.source, ct_form[v - variants], k->mul_from, basecase,
-             window.source);
+             window.source,
+             window.powm4 ? "on"
+             : cpu.mulx   ? "off"
+                          : "off (no bmi2/adx)");
     atomic_store_explicit(&chain_below[ADD_N], crossovers.add_n, memory_order_relaxed);
     atomic_store_explicit(&chain_below[SUB_N], crossovers.sub_n, memory_order_relaxed);
     atomic_store_explicit(&chain_below[ADD_N_CT], crossovers.add_n_ct, memory_order_relaxed);

@@ -70,6 +70,15 @@ void dot_ifma_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep
 void dot_ifma_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
                          const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
                          const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n);
+/* The same three for moduli of 4 limbs (n = 4, mp[3] != 0), in general registers with BMI2 and
+ * ADX (mulx/powm4.c): the sliding window, the constant-time form and a pair of those. */
+void dot_mulx_powm4(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                    const dot_limb_t *mp);
+void dot_mulx_powm4_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                       const dot_limb_t *mp);
+void dot_mulx_powm4_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
+                          const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
+                          const dot_limb_t *e2, const dot_limb_t *m2, size_t en);
 
 /* A variant's constant-time entry points for one operation (_ct and its carry-in form: add_n ->
  * add_nc_ct) from its always-inline core <isa>_aors(rp, up, vp, n, cin, op, flavour); alone, they
@@ -167,7 +176,8 @@ typedef struct dot_cpu {
     int sse42, avx2, avx512, ifma; /* each includes the OS support its registers need */
     const char *family; /* "zen3", "zen4", "zen5", "intel-avx512" or "other": the hardware, whatever
                          * DOT_CPU_DISABLE masks */
-    int fma; /* FMA3, with the AVX state the OS saves; DOT_CPU_DISABLE=avx2 clears it too */
+    int fma;  /* FMA3, with the AVX state the OS saves; DOT_CPU_DISABLE=avx2 clears it too */
+    int mulx; /* BMI2 and ADX (mulx, adcx, adox): the 4-limb exponentiation (mulx/powm4.c) */
 } dot_cpu;
 dot_cpu dot_cpu_detect(void);
 

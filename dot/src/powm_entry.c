@@ -1,6 +1,8 @@
 /* dot_powm, dot_powm_ct, dot_powm_ct_x2 (dot.h): the window check in front of the IFMA exponentiation
  * (ifma/powm.h). The window is the basecase table's powm_from (basecase_window.c): SIZE_MAX, so no
- * size, on every variant but ifma, with DOT_BASECASE=off or powm=off, and on families not measured. */
+ * size, on every variant but ifma, with DOT_BASECASE=off or powm=off, and on families not measured.
+ * Moduli of 4 limbs go to the general-register kernel (mulx/powm4.c) where the table's powm4 says
+ * so: on every CPU with BMI2 and ADX unless DOT_BASECASE is off or says powm4=off. */
 #include "dot_impl.h"
 
 #ifdef DOT_DEBUG
@@ -21,6 +23,8 @@ static void check_powm(const char *fn, const dot_limb_t *rp, const dot_limb_t *b
 
 typedef void (*powm_kernel)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
                             const dot_limb_t *, size_t);
+typedef void (*powm4_kernel)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                             const dot_limb_t *);
 
 /* Whether n lies in the window. */
 static inline int in_window(size_t n)
@@ -28,25 +32,33 @@ static inline int in_window(size_t n)
     return n >= dot_basecase_active()->powm_from && n <= DOT_POWM_MAX;
 }
 
-/* Runs the kernel and returns 1 where n lies in the window; returns 0 otherwise. */
-static inline int windowed(const char *fn, powm_kernel kernel, dot_limb_t *rp, const dot_limb_t *bp,
-                           const dot_limb_t *ep, size_t en, const dot_limb_t *mp, size_t n)
+/* Whether the 4-limb kernel takes a modulus of n limbs. */
+static inline int powm4(size_t n) { return n == DOT_POWM4 && dot_basecase_active()->powm4; }
+
+/* Runs the 4-limb kernel or the IFMA one and returns 1 where one of them takes n; returns 0
+ * otherwise. */
+static inline int windowed(const char *fn, powm_kernel kernel, powm4_kernel kernel4, dot_limb_t *rp,
+                           const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                           const dot_limb_t *mp, size_t n)
 {
 #ifdef DOT_DEBUG
     check_powm(fn, rp, bp, ep, en, mp, n);
 #else
     (void)fn;
 #endif
-    if (!in_window(n))
+    if (powm4(n))
+        kernel4(rp, bp, ep, en, mp);
+    else if (in_window(n))
+        kernel(rp, bp, ep, en, mp, n);
+    else
         return 0;
-    kernel(rp, bp, ep, en, mp, n);
     return 1;
 }
 
 int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
              const dot_limb_t *mp, size_t n)
 {
-    return windowed(__func__, dot_ifma_powm, rp, bp, ep, en, mp, n);
+    return windowed(__func__, dot_ifma_powm, dot_mulx_powm4, rp, bp, ep, en, mp, n);
 }
 
 int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, const dot_limb_t *m1,
@@ -62,6 +74,10 @@ int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, c
                      !dot_overlap(r2, n, m1, n),
                  __func__, "r1 or r2 overlaps the other exponentiation's operands");
 #endif
+    if (powm4(n)) {
+        dot_mulx_powm4_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en);
+        return 1;
+    }
     if (!in_window(n))
         return 0;
     dot_ifma_powm_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en, n);
@@ -71,5 +87,5 @@ int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, c
 int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                 const dot_limb_t *mp, size_t n)
 {
-    return windowed(__func__, dot_ifma_powm_ct, rp, bp, ep, en, mp, n);
+    return windowed(__func__, dot_ifma_powm_ct, dot_mulx_powm4_ct, rp, bp, ep, en, mp, n);
 }

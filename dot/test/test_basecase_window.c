@@ -91,6 +91,34 @@ static void overridden(const char *basecase, const char *mul, const char *sqr, c
     printf("  DOT_ISA=ifma    DOT_BASECASE=%s -> %s", basecase, c.out);
 }
 
+/* The 4-limb exponentiation's switch (powm4 in dot_settings()): on where the CPU has BMI2 and
+ * ADX, on every variant, unless DOT_BASECASE is off or says powm4=off; DOT_CPU_DISABLE=adx (a
+ * CPU without them) turns it off and says why. */
+static void powm4_setting(const char *isa, const char *basecase, const char *disable,
+                          const char *want)
+{
+    char isa_env[64] = "DOT_ISA", b_env[96] = "DOT_BASECASE", d_env[64] = "DOT_CPU_DISABLE";
+    if (isa)
+        snprintf(isa_env, sizeof isa_env, "DOT_ISA=%s", isa);
+    if (basecase)
+        snprintf(b_env, sizeof b_env, "DOT_BASECASE=%s", basecase);
+    if (disable)
+        snprintf(d_env, sizeof d_env, "DOT_CPU_DISABLE=%s", disable);
+    const char *env[] = {isa_env, b_env, d_env, NULL};
+    dot_child_result c = dot_run_self("--child", env);
+    const char *item = strstr(c.out, "powm4=");
+    char got[32] = "";
+    if (item)
+        sscanf(item, "powm4=%31[^\n]", got);
+    CHECK(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 && strcmp(got, want) == 0,
+          "DOT_ISA=%s DOT_BASECASE=%s DOT_CPU_DISABLE=%s: expected powm4=%s, child printed \"%s\" "
+          "(stderr: %s)",
+          isa ? isa : "(unset)", basecase ? basecase : "(unset)", disable ? disable : "(unset)",
+          want, c.out, c.err);
+    printf("  DOT_ISA=%-7s DOT_BASECASE=%-10s DOT_CPU_DISABLE=%-4s -> powm4=%s\n", isa ? isa : "-",
+           basecase ? basecase : "-", disable ? disable : "-", got);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "--child") == 0)
@@ -144,6 +172,20 @@ int main(int argc, char **argv)
     } else {
         expect(NULL, "mul=20", 0, "no ifma kernel, DOT_BASECASE not applied");
     }
+    printf("the 4-limb exponentiation (powm4):\n");
+    if (dot_cpu_detect().mulx) {
+        powm4_setting(NULL, NULL, NULL, "on");
+        powm4_setting("scalar", NULL, NULL, "on");
+        powm4_setting(NULL, "powm4=off", NULL, "off");
+        powm4_setting("scalar", "mul=20,powm4=off", NULL, "off");
+        powm4_setting(NULL, "powm4=on", NULL, "on");
+        powm4_setting(NULL, "off", NULL, "off");
+    } else {
+        printf("  (this CPU has no BMI2/ADX: powm4 off whatever DOT_BASECASE says)\n");
+        powm4_setting(NULL, "powm4=on", NULL, "off (no bmi2/adx)");
+    }
+    /* the planted control: the same list on a CPU without them leaves it off */
+    powm4_setting(NULL, "powm4=on", "adx", "off (no bmi2/adx)");
     static const char *const bad[] = {"on",
                                       "Off",
                                       "0",
@@ -163,7 +205,11 @@ int main(int argc, char **argv)
                                       "powm=6",
                                       "powm=65",
                                       "powm=own",
-                                      "powm="};
+                                      "powm=",
+                                      "powm4=",
+                                      "powm4=1",
+                                      "powm4=onn",
+                                      "powm4=Off"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         dot_child_result c = run(NULL, bad[i]);
         CHECK(dot_child_aborted_with(&c, "DOT_BASECASE=") && strstr(c.err, bad[i]),

@@ -1,11 +1,18 @@
 /* dot_powm, dot_powm_ct, dot_powm_ct_x2 (dot.h) and their IFMA kernels against GMP's mpz_powm: the kernels at
  * every modulus size to DOT_POWM_MAX where this CPU runs IFMA (the emulated test, emul/test_powm_ifma.c, runs it
- * everywhere, with the planted control); each entry point takes a call exactly when the variant
- * is ifma and the size lies in the window of dot_basecase_active(), and otherwise leaves rp alone.
- * That the _ct kernel keeps its promise is the timing test's part (dot/test/timing/). */
+ * everywhere, with the planted control); the 4-limb kernel (mulx/powm4.h) where the CPU has BMI2
+ * and ADX, with its planted control (the products' last subtraction dropped); each entry point
+ * takes a call exactly when the variant is ifma and the size lies in the window of
+ * dot_basecase_active(), or the size is 4 and its powm4 is set, and otherwise leaves rp alone.
+ * That the _ct kernels keep their promise is the timing test's part (dot/test/timing/) and
+ * ct_check.sh's. */
 #include <stdio.h>
 #include "common/powm_battery.h"
 #include "dot_impl.h"
+/* the planted control: the 4-limb kernel without the masked subtraction that ends each product,
+ * compiled into this file (the kernel under test is the library's, linked in) */
+#define DOT_POWM4_REDUCE 0
+#include "mulx/powm4.h"
 
 typedef int (*powm_entry_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
                              const dot_limb_t *, size_t);
@@ -49,6 +56,73 @@ static int powm_ct_x2_entry(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb
     return got;
 }
 
+/* The 4-limb kernels as dot_powm_fns (n is 4) */
+static void kernel4(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                    const dot_limb_t *mp, size_t n)
+{
+    (void)n;
+    dot_mulx_powm4(rp, bp, ep, en, mp);
+}
+static void kernel4_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                       const dot_limb_t *mp, size_t n)
+{
+    (void)n;
+    dot_mulx_powm4_ct(rp, bp, ep, en, mp);
+}
+static void kernel4_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
+                          const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
+                          const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
+{
+    (void)n;
+    dot_mulx_powm4_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en);
+}
+/* the planted control's three forms */
+static void unreduced4(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                       const dot_limb_t *mp, size_t n)
+{
+    (void)n;
+    mulx_powm4(rp, bp, ep, en, mp);
+}
+static void unreduced4_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                          const dot_limb_t *mp, size_t n)
+{
+    (void)n;
+    mulx_powm4_ct(rp, bp, ep, en, mp);
+}
+static void unreduced4_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
+                             const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
+                             const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
+{
+    (void)n;
+    mulx_powm4_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en);
+}
+
+/* Moduli just above 2^255 with random bases and 256-bit exponents: values between m and 2m turn
+ * up in nearly every product, and without the subtraction the results must come out wrong. */
+static void planted_unreduced(const char *name, dot_powm_fn fn)
+{
+    dot_rng r;
+    dot_rng_seed(&r, 404);
+    dot_limb_t m[4], b[4], e[4], want[4], got[4];
+    unsigned wrong = 0;
+    for (int t = 0; t < 16; t++) {
+        for (int i = 0; i < 4; i++) {
+            m[i] = dot_rng_next(&r);
+            b[i] = dot_rng_next(&r);
+            e[i] = dot_rng_next(&r);
+        }
+        m[3] |= (dot_limb_t)1 << 63;
+        m[0] |= 1;
+        b[3] >>= 1;
+        powm_oracle(want, b, e, 4, m, 4);
+        fn(got, b, e, 4, m, 4);
+        wrong += memcmp(want, got, sizeof got) != 0;
+    }
+    CHECK(wrong > 0, "planted control (%s) not caught", name);
+    printf("  planted control (%s)  wrong in %u of 16: %s\n", name, wrong,
+           wrong ? "caught" : "NOT CAUGHT");
+}
+
 /* Which sizes an entry point takes, one case each from 1 to DOT_POWM_MAX + 2 limbs. */
 static void entry_window(const char *name, powm_entry_fn entry)
 {
@@ -67,7 +141,8 @@ static void entry_window(const char *name, powm_entry_fn entry)
         }
         b[n - 1] = m[n - 1] >> 1;
         e[0] = dot_rng_next(&r);
-        int expect = ifma && n >= w->powm_from && n <= DOT_POWM_MAX;
+        int expect = (ifma && n >= w->powm_from && n <= DOT_POWM_MAX) ||
+                     (n == DOT_POWM4 && w->powm4);
         int got = entry(out, b, e, 1, m, n);
         int untouched = 1;
         for (size_t i = 0; i < n; i++)
@@ -107,6 +182,25 @@ int main(void)
         }
     } else {
         printf("  (this CPU has no IFMA: the kernel runs in the emulated test only)\n");
+    }
+    if (dot_cpu_detect().mulx) {
+        powm_battery("4-limb kernel", kernel4, 4, 4, 2048, 11);
+        powm_battery("4-limb kernel, constant time", kernel4_ct, 4, 4, 2048, 12);
+        powm_pair_battery("4-limb kernel, constant-time pairs", kernel4_ct_x2, 4, 4, 1024, 13);
+        if (dot_basecase_active()->powm4) {
+            declined = 0;
+            powm_battery("dot_powm (dispatched, 4 limbs)", powm_taken, 4, 4, 64, 14);
+            powm_battery("dot_powm_ct (dispatched, 4 limbs)", powm_ct_taken, 4, 4, 64, 15);
+            powm_pair_battery("dot_powm_ct_x2 (dispatched, 4 limbs)", powm_ct_x2_taken, 4, 4, 64,
+                              16);
+            CHECK(declined == 0, "an entry point declined %d 4-limb calls with powm4 on", declined);
+        }
+        planted_unreduced("4-limb, no last subtraction", unreduced4);
+        planted_unreduced("4-limb constant time, no last subtraction", unreduced4_ct);
+        powm_pair_kernel = unreduced4_ct_x2;
+        planted_unreduced("4-limb pairs, no last subtraction", powm_pair);
+    } else {
+        printf("  (this CPU has no BMI2/ADX: no 4-limb kernel)\n");
     }
     return dot_check_summary();
 }

@@ -2,8 +2,9 @@
    each operation reaches: probe marker, or probe STEP..., a STEP being OP:REPS with OP one of
    the table `ops` (the 4-limb add, sub, mul, sqr and sec_add_1, and the ones below).
    mul24, sqr40 and sec_mul24 take 24- and 40-limb operands instead (libdot's schoolbook window),
-   powm16, powm8 and powm6 an exponentiation modulo a 16-, an 8- and a 6-limb odd number (no
-   family's exponentiation window starts below DOT_POWM_MIN, 7 limbs).
+   powm16, powm8, powm6 and powm4 an exponentiation modulo a 16-, an 8-, a 6- and a 4-limb odd
+   number (no family's exponentiation window starts below DOT_POWM_MIN, 7 limbs; 4 limbs have a
+   kernel of their own).
    Each step runs its operation REPS times and prints "OP REPS result" (so stock and dot runs can
    be compared), then stops at probe_mark, where the debugger reads its counts (probe_steps.h). */
 #include <stdio.h>
@@ -12,7 +13,7 @@
 #include <gmp.h>
 #include "probe_steps.h"
 
-static mpz_t a, b, r, a24, b24, a40, m16, m8, m6;
+static mpz_t a, b, r, a24, b24, a40, m16, m8, m6, m4;
 static mp_limb_t rp[4], scratch[4], rp48[48], sec_scratch[1024];
 
 static void setup(void)
@@ -33,15 +34,17 @@ static void setup(void)
         mpz_mul_2exp(a40, a40, 256);
         mpz_add(a40, a40, b);
     }
-    /* odd moduli of 16, 8 and 6 limbs: b repeated, the lowest bit set */
-    mpz_inits(m16, m8, m6, NULL);
+    /* odd moduli of 16, 8, 6 and 4 limbs: b repeated, the lowest bit set */
+    mpz_inits(m16, m8, m6, m4, NULL);
     for (int i = 0; i < 4; i++) {
         mpz_mul_2exp(m16, m16, 256);
         mpz_add(m16, m16, b);
     }
     mpz_tdiv_q_2exp(m8, m16, 512);
     mpz_tdiv_q_2exp(m6, m16, 640);
+    mpz_tdiv_q_2exp(m4, m16, 768);
     mpz_setbit(m16, 0);
+    mpz_setbit(m4, 0);
     mpz_setbit(m8, 0);
     mpz_setbit(m6, 0);
 }
@@ -65,12 +68,13 @@ static void op_sec_mul24(void)
 static void op_powm16(void) { mpz_powm(r, a24, a, m16); }
 static void op_powm8(void) { mpz_powm(r, a24, a, m8); }
 static void op_powm6(void) { mpz_powm(r, a24, a, m6); }
+static void op_powm4(void) { mpz_powm(r, a24, a, m4); }
 
 /* The operations by name: the one list, from which the table and the usage line are made. */
 /* clang-format off */
 #define PROBE_OPS(X) \
     X(add) X(sub) X(mul) X(sqr) X(sec_add_1) X(mul24) X(sqr40) X(sec_mul24) X(powm16) X(powm8) \
-    X(powm6)
+    X(powm6) X(powm4)
 /* clang-format on */
 #define OP_ENTRY(name) {#name, op_##name},
 #define OP_NAME(name) " " #name

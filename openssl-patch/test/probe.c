@@ -1,6 +1,6 @@
 /* Runs OpenSSL BN operations on 4-limb (256-bit) operands, so that a debugger can count which
    libdot entry points each operation reaches: probe marker, or probe STEP..., a STEP being
-   OP:REPS with OP one of add|sub|mul|sqr|ctpowm16|ctpowm8|ctpowm6|x2ctpowm16. ctpowmN is
+   OP:REPS with OP one of add|sub|mul|sqr|ctpowmN|x2ctpowmN (calls.sh: N 16, 8, 6, 4). ctpowmN is
    BN_mod_exp_mont_consttime modulo an N-limb odd number with a 4-limb exponent (short of the
    RSAZ paths, which need an exponent as long as the modulus); x2ctpowmN is
    BN_mod_exp_mont_consttime_x2 (an RSA private operation's pair) modulo that number and the odd
@@ -26,7 +26,9 @@ static int step(const char *op, long reps)
         !BN_hex2bn(&a, "f123456789abcdef0fedcba98765432111223344556677889900aabbccddeeff") ||
         !BN_hex2bn(&b, "e0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff"))
         goto done;
-    /* the exponentiations' modulus of ctpowmN's N limbs: odd, top bit set, above the base b */
+    /* the exponentiations' modulus of ctpowmN's N limbs: odd, top three bits set, above the
+     * base b (at 4 limbs too, so that the pair runs: OpenSSL's pair takes bases below their
+     * moduli only) */
     int pair = strncmp(op, "x2", 2) == 0;
     long mlimbs = strncmp(op + 2 * pair, "ctpowm", 6) == 0 ? atol(op + 2 * pair + 6) : 0;
     if (strcmp(op, "add") != 0 && strcmp(op, "sub") != 0 && strcmp(op, "mul") != 0 &&
@@ -37,7 +39,8 @@ static int step(const char *op, long reps)
     for (long i = 0; i < mlimbs; i++)
         if (!BN_lshift(m, m, 64) || !BN_add_word(m, (BN_ULONG)(i + 1) * 0x9e3779b97f4a7c15))
             goto done;
-    if (mlimbs && (!BN_set_bit(m, 64 * (int)mlimbs - 1) || !BN_set_bit(m, 0) || !BN_copy(m2, m) ||
+    if (mlimbs && (!BN_set_bit(m, 64 * (int)mlimbs - 1) || !BN_set_bit(m, 64 * (int)mlimbs - 2) ||
+                   !BN_set_bit(m, 64 * (int)mlimbs - 3) || !BN_set_bit(m, 0) || !BN_copy(m2, m) ||
                    !BN_sub_word(m2, 2)))
         goto done;
     for (long i = 0; i < reps; i++) {
@@ -77,6 +80,5 @@ done:
 
 int main(int argc, char **argv)
 {
-    return probe_main(argc, argv, "dotssl_marker",
-                      "add sub mul sqr ctpowm16 ctpowm8 ctpowm6 x2ctpowm16", step);
+    return probe_main(argc, argv, "dotssl_marker", "add sub mul sqr ctpowmN x2ctpowmN", step);
 }

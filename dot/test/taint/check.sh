@@ -1,8 +1,9 @@
 #!/bin/bash
 # Secret-taint checks under memcheck (the ctgrind method; see taint_*.c).
-#   check.sh kernels BIN         libdot's _ct and 4x4 kernels, once per DOT_ISA valgrind runs and
-#                                with DOT_CROSSOVER=0 (vector kernels at every size); then the
-#                                planted controls, which must be reported
+#   check.sh kernels BIN         libdot's _ct and 4x4 kernels and the 4-limb constant-time
+#                                exponentiation, once per DOT_ISA valgrind runs and with
+#                                DOT_CROSSOVER=0 (vector kernels at every size); then the planted
+#                                controls, which must be reported
 #   check.sh gmp|openssl DIR     the library's sec paths on DIR/<lib>-{stock,stock-noasm,dot,
 #                                dot-noasm}: a dot variant may show only what its stock
 #                                counterpart shows (upstream findings, recorded, not ours to fix)
@@ -52,7 +53,8 @@ kernels)
   # the planted controls and the fast flavour must be reported, each with its kind of finding
   for c in "control-branch:Conditional jump or move depends on uninitialised" \
            "control-address:Use of uninitialised value of size 8" \
-           "control-fast:Conditional jump or move depends on uninitialised"; do
+           "control-fast:Conditional jump or move depends on uninitialised" \
+           "control-powm4:Conditional jump or move depends on uninitialised"; do
     mode=${c%%:*} kind=${c#*:} log=$dir/$mode.log
     run "$log" "$bin" "$mode"
     rc=$?

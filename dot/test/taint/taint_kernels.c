@@ -15,6 +15,10 @@
  *   taint_kernels control-address  planted: an add that indexes a table with a secret limb
  *   taint_kernels control-fast     the fast (not _ct) avx2 add_n on a full cascade: its fix-up
  *                                  sits behind a data-dependent branch
+ *   taint_kernels control-powm4    the 4-limb sliding-window exponentiation (dot_powm's, not
+ *                                  constant time) with a secret exponent
+ * kernels also runs the 4-limb constant-time exponentiation (mulx/powm4.h), alone and as a pair,
+ * with the base and the exponent secret and the modulus public.
  * Exit status: 0 when every result matched (memcheck's own --error-exitcode reports taint
  * findings), 1 on a wrong or untainted result, 2 on bad usage or when not under valgrind.
  */
@@ -24,6 +28,7 @@
 #include <valgrind/memcheck.h>
 #include "common/check.h"
 #include "dot.h"
+#include "dot_impl.h"
 
 #define MAXN 300
 /* variants memcheck runs: valgrind implements up to AVX2, not AVX-512 (avx512 and ifma are
@@ -164,6 +169,60 @@ static void check_4x4(const char *label, mul_fn mul, sqr_fn sqr)
     }
 }
 
+/* A 4-limb odd modulus (top bit set, random, or a short top limb), a base below it and a
+ * 4-limb exponent, and GMP's b^e mod m. */
+static void powm4_case(int rep, dot_limb_t *m, dot_limb_t *b, dot_limb_t *e, dot_limb_t *want)
+{
+    for (int i = 0; i < 4; i++) {
+        m[i] = dot_rng_next(&rng);
+        b[i] = dot_rng_next(&rng);
+        e[i] = dot_rng_next(&rng);
+    }
+    m[3] = rep % 3 == 0 ? m[3] | (dot_limb_t)1 << 63 : rep % 3 == 1 ? m[3] | 1 : 1 + (m[3] & 255);
+    m[0] |= 1;
+    b[3] = m[3] > 1 ? dot_rng_below(&rng, m[3]) : 0;
+    if (rep % 4 == 3)
+        e[3] = e[2] = 0; /* a short exponent: the fixed windows still cover all four limbs */
+    mpz_t zb, ze, zm;
+    mpz_inits(zb, ze, zm, NULL);
+    mpz_import(zb, 4, -1, sizeof *b, 0, 0, b);
+    mpz_import(ze, 4, -1, sizeof *e, 0, 0, e);
+    mpz_import(zm, 4, -1, sizeof *m, 0, 0, m);
+    mpz_powm(zb, zb, ze, zm);
+    memset(want, 0, 4 * sizeof *want);
+    mpz_export(want, NULL, -1, sizeof *want, 0, 0, zb);
+    mpz_clears(zb, ze, zm, NULL);
+}
+
+/* The 4-limb exponentiation called directly (valgrind runs mulx, adcx and adox, but its CPUID
+ * hides ADX, so the dispatched entry points decline under it): ways 1 (dot_mulx_powm4_ct, or the
+ * sliding window with leaky) or 2 (dot_mulx_powm4_ct_x2); bases and exponents secret. */
+static void check_powm4(const char *label, int ways, int leaky)
+{
+    for (int rep = 0; rep < 12; rep++) {
+        dot_limb_t m[2][4], b[2][4], e[2][4], want[2][4], r[2][4];
+        for (int k = 0; k < ways; k++)
+            powm4_case(rep + k, m[k], b[k], e[k], want[k]);
+        secret(b, sizeof b);
+        secret(e, sizeof e);
+        if (ways == 2)
+            dot_mulx_powm4_ct_x2(r[0], b[0], e[0], m[0], r[1], b[1], e[1], m[1], 4);
+        else if (leaky)
+            dot_mulx_powm4(r[0], b[0], e[0], 4, m[0]);
+        else
+            dot_mulx_powm4_ct(r[0], b[0], e[0], 4, m[0]);
+        calls++;
+        for (int k = 0; k < ways; k++) {
+            CHECK(tainted(r[k], 4), "%s case %d: the result carries no taint", label, rep);
+            public(r[k], sizeof r[k]);
+            CHECK(memcmp(r[k], want[k], sizeof r[k]) == 0, "%s case %d: differs from GMP", label,
+                  rep);
+        }
+        public(b, sizeof b);
+        public(e, sizeof e);
+    }
+}
+
 static int run_kernels(void)
 {
     dot_rng_seed(&rng, 16);
@@ -197,6 +256,10 @@ static int run_kernels(void)
     check_4x4("dot_mul_4x4", dot_mul_4x4, NULL);
     check_4x4("dot_sqr_4x4", NULL, dot_sqr_4x4);
     printf("  dispatched entry points (%s): %lu tainted calls\n", dot_settings(), calls - before);
+    before = calls;
+    check_powm4("4-limb powm_ct", 1, 0);
+    check_powm4("4-limb powm_ct pairs", 2, 0);
+    printf("  4-limb exponentiation (mulx/powm4.h): %lu tainted kernel calls\n", calls - before);
     printf("  carry out still tainted after %lu of the add/sub calls (memcheck's precision)\n",
            carry_tainted);
     return dot_check_summary();
@@ -248,10 +311,17 @@ int main(int argc, char **argv)
         return run_control(leaky_branch, "leaky_branch");
     if (!strcmp(mode, "control-address"))
         return run_control(leaky_address, "leaky_address");
+    if (!strcmp(mode, "control-powm4")) {
+        dot_rng_seed(&rng, 16);
+        check_powm4("4-limb powm (sliding window)", 1, 1);
+        printf("control 4-limb powm: %lu tainted calls (memcheck must report them)\n", calls);
+        return dot_check_summary();
+    }
     if (!strcmp(mode, "control-fast")) {
         const dot_kernels *k = dot_kernels_for("avx2");
         return k ? run_control(k->add_n, "avx2 add_n (fast)") : 2;
     }
-    fprintf(stderr, "usage: %s kernels|control-branch|control-address|control-fast\n", argv[0]);
+    fprintf(stderr, "usage: %s kernels|control-branch|control-address|control-fast|control-powm4\n",
+            argv[0]);
     return 2;
 }

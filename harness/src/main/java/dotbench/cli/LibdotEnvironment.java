@@ -22,7 +22,7 @@ final class LibdotEnvironment {
     private LibdotEnvironment() {}
 
     /** The names DOT_CPU_DISABLE takes (dot/src/cpu.c's disable_names). */
-    static final List<String> CPU_FEATURES = List.of("sse42", "avx2", "avx512", "ifma");
+    static final List<String> CPU_FEATURES = List.of("sse42", "avx2", "avx512", "ifma", "adx");
     /** libdot's variants when no libdot.so is built to ask (dot/src/dispatch.c's names). */
     static final List<String> ISAS = List.of("scalar", "chain", "sse", "avx2", "avx512", "ifma");
 
@@ -70,8 +70,8 @@ final class LibdotEnvironment {
     static final int POWM_MAX = 64;
 
     /**
-     * A DOT_BASECASE list: items mul, sqr (N or off), karatsuba_mul, karatsuba_sqr (N + 1 at most, or own) and powm
-     * (P or off).
+     * A DOT_BASECASE list: items mul, sqr (N or off), karatsuba_mul, karatsuba_sqr (N + 1 at most, or own), powm
+     * (P or off) and powm4 (on or off: the 4-limb exponentiation).
      */
     private static void checkBasecase(String value) {
         for (String item : value.split(",", -1)) {
@@ -84,13 +84,15 @@ final class LibdotEnvironment {
             int min = powm ? POWM_MIN : WINDOW_MIN;
             int max = window ? WINDOW_MAX : powm ? POWM_MAX : WINDOW_MAX + 1;
             boolean ok = eq >= 0
-                    && (window || karatsuba || powm)
-                    && (v.equals(karatsuba ? "own" : "off") || inRange(v, min, max));
+                    && (key.equals("powm4")
+                            ? v.equals("on") || v.equals("off")
+                            : (window || karatsuba || powm)
+                                    && (v.equals(karatsuba ? "own" : "off") || inRange(v, min, max)));
             if (!ok) {
                 throw usage("DOT_BASECASE=" + value + ": '" + item + "' is not one of mul=N, sqr=N (N from "
                         + WINDOW_MIN + " to " + WINDOW_MAX + ", or off), karatsuba_mul=K, karatsuba_sqr=K (K from "
                         + WINDOW_MIN + " to " + (WINDOW_MAX + 1) + ", or own), powm=P (P from " + POWM_MIN
-                        + " to " + POWM_MAX + ", or off); or the whole value off");
+                        + " to " + POWM_MAX + ", or off), powm4=on or powm4=off; or the whole value off");
             }
         }
     }

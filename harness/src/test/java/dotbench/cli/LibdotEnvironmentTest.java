@@ -74,6 +74,8 @@ class LibdotEnvironmentTest {
         refused(Map.of("DOT_BASECASE", "powm=65"), "DOT_BASECASE=powm=65: 'powm=65' is not one of");
         refused(Map.of("DOT_BASECASE", "powm=6"), "DOT_BASECASE=powm=6: 'powm=6' is not one of");
         refused(Map.of("DOT_BASECASE", "powm=own"), "DOT_BASECASE=powm=own: 'powm=own' is not one of");
+        refused(Map.of("DOT_BASECASE", "powm4=1"), "DOT_BASECASE=powm4=1: 'powm4=1' is not one of");
+        refused(Map.of("DOT_BASECASE", "powm4="), "DOT_BASECASE=powm4=: 'powm4=' is not one of");
     }
 
     @Test
@@ -89,6 +91,9 @@ class LibdotEnvironmentTest {
         LibdotEnvironment.check(Map.of("DOT_BASECASE", "sqr=64"), ROOT);
         LibdotEnvironment.check(Map.of("DOT_BASECASE", "powm=7"), ROOT);
         LibdotEnvironment.check(Map.of("DOT_BASECASE", "mul=16,powm=off"), ROOT);
+        LibdotEnvironment.check(Map.of("DOT_BASECASE", "powm=8,powm4=off"), ROOT);
+        LibdotEnvironment.check(Map.of("DOT_BASECASE", "powm4=on"), ROOT);
+        LibdotEnvironment.check(Map.of("DOT_CPU_DISABLE", "adx"), ROOT);
         LibdotEnvironment.check(Map.of("DOT_CROSSOVER", "max", "DOT_CPU_DISABLE", ""), ROOT);
         assertEquals(
                 ExitCodes.OK,
