@@ -56,46 +56,29 @@ static int powm_ct_x2_entry(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb
     return got;
 }
 
-/* The 4-limb kernels as dot_powm_fns (n is 4) */
-static void kernel4(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
-                    const dot_limb_t *mp, size_t n)
-{
-    (void)n;
-    dot_mulx_powm4(rp, bp, ep, en, mp);
-}
-static void kernel4_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
-                       const dot_limb_t *mp, size_t n)
-{
-    (void)n;
-    dot_mulx_powm4_ct(rp, bp, ep, en, mp);
-}
-static void kernel4_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
-                          const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
-                          const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
-{
-    (void)n;
-    dot_mulx_powm4_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en);
-}
-/* the planted control's three forms */
-static void unreduced4(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
-                       const dot_limb_t *mp, size_t n)
-{
-    (void)n;
-    mulx_powm4(rp, bp, ep, en, mp);
-}
-static void unreduced4_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
-                          const dot_limb_t *mp, size_t n)
-{
-    (void)n;
-    mulx_powm4_ct(rp, bp, ep, en, mp);
-}
-static void unreduced4_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
-                             const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
-                             const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
-{
-    (void)n;
-    mulx_powm4_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en);
-}
+/* The 4-limb kernels as dot_powm_fns and dot_powm_x2_fns (n is 4): the library's, and the planted
+ * control's (this file's copy without the last subtraction) */
+#define AS_POWM_FN(name, kernel)                                                                   \
+    static void name(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,        \
+                     const dot_limb_t *mp, size_t n)                                               \
+    {                                                                                              \
+        (void)n;                                                                                   \
+        kernel(rp, bp, ep, en, mp);                                                                \
+    }
+#define AS_POWM_X2_FN(name, kernel)                                                                \
+    static void name(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,                   \
+                     const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,                   \
+                     const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)              \
+    {                                                                                              \
+        (void)n;                                                                                   \
+        kernel(r1, b1, e1, m1, r2, b2, e2, m2, en);                                                \
+    }
+AS_POWM_FN(kernel4, dot_mulx_powm4)
+AS_POWM_FN(kernel4_ct, dot_mulx_powm4_ct)
+AS_POWM_X2_FN(kernel4_ct_x2, dot_mulx_powm4_ct_x2)
+AS_POWM_FN(unreduced4, mulx_powm4)
+AS_POWM_FN(unreduced4_ct, mulx_powm4_ct)
+AS_POWM_X2_FN(unreduced4_ct_x2, mulx_powm4_ct_x2)
 
 /* Moduli just above 2^255 with random bases and 256-bit exponents: values between m and 2m turn
  * up in nearly every product, and without the subtraction the results must come out wrong. */

@@ -52,6 +52,7 @@
 #define DOT_IFMA_POWM_H
 
 #include "../chain/aors.h" /* chain_aors: the add-with-carry chain */
+#include "../exp_window.h" /* exp_bit, exp_bits, exp_window_width, exp_sliding_next */
 #include "mul_basecase.h"  /* to_digits, to_limbs, BC_MASK52 */
 #include "powm_amm.h"      /* pw_amm and its instances, pw_ctx */
 
@@ -83,40 +84,6 @@ static inline void pw_double_mod(dot_limb_t *x, const dot_limb_t *m, size_t n, c
     dot_limb_t t[DOT_POWM_MAX];
     const dot_limb_t borrow = chain_aors(t, x, m, n, 0, DOT_OP_SUB, DOT_FAST);
     pw_select(x, t, 0 - (carry | (borrow ^ 1)), n);
-}
-
-/* Bit pos of the exponent. */
-static inline unsigned pw_bit(const dot_limb_t *ep, size_t pos)
-{
-    return (unsigned)(ep[pos / 64] >> (pos % 64) & 1);
-}
-
-/* The sliding window's width with the fewest products for an exponent of eb bits: about
- * eb / (w + 1) products after the squarings (a sliding window starts at a set bit and ends at
- * one), and 2^(w-1) to fill the table of odd powers. The fixed window of the constant-time form
- * costs eb / w products and 2^w - 2 to fill a table of every power; it stops at 5, as the gather
- * reads the whole table for each product. */
-static inline unsigned pw_window(size_t eb, const int ct)
-{
-    unsigned best = 1;
-    size_t best_cost = SIZE_MAX;
-    for (unsigned w = 1; w <= (ct ? PW_MAX_WINDOW - 1 : PW_MAX_WINDOW); w++) {
-        size_t cost = ct ? eb / w + ((size_t)1 << w) : eb / (w + 1) + ((size_t)1 << (w - 1));
-        if (cost < best_cost) {
-            best_cost = cost;
-            best = w;
-        }
-    }
-    return best;
-}
-
-/* The w bits of the exponent from bit pos up, as a number: positions are public, the value not. */
-static inline unsigned pw_bits(const dot_limb_t *ep, size_t pos, unsigned w)
-{
-    unsigned v = 0;
-    for (unsigned b = w; b-- > 0;)
-        v = v << 1 | pw_bit(ep, pos + b);
-    return v;
 }
 
 /* out = table[v] (8nv digits), reading every entry of the table with the same instructions:
@@ -264,7 +231,7 @@ static inline __attribute__((always_inline)) void pw_fixed(const int ways, dot_l
         to_digits(bd[w], bp[w], n, md[w].c.k);
     }
     const size_t eb = 64 * en, nv = md[0].nv;
-    const unsigned win = pw_window(eb, 1), entries = 1u << win;
+    const unsigned win = exp_window_width(eb, PW_MAX_WINDOW, 1), entries = 1u << win;
     uint64_t *const accp[2] = {acc[0], acc[1]}, *const bdp[2] = {bd[0], bd[1]};
     const uint64_t *const ones[2] = {one, one}, *const rr[2] = {md[0].rr, md[1].rr};
     /* every power b^0..b^(2^win - 1) in Montgomery form */
@@ -280,14 +247,14 @@ static inline __attribute__((always_inline)) void pw_fixed(const int ways, dot_l
     size_t pos = eb - (eb % win ? eb % win : win);
     for (int w = 0; w < ways; w++)
         pw_gather(acc[w], (const uint64_t(*)[8 * PW_MAX_VECS]) table[w], entries,
-                  pw_bits(ep[w], pos, (unsigned)(eb - pos)), nv);
+                  exp_bits(ep[w], pos, (unsigned)(eb - pos)), nv);
     while (pos > 0) {
         pos -= win;
         for (unsigned sq = 0; sq < win; sq++)
             pw_mul(ways, md, accp, (const uint64_t *const *)accp, (const uint64_t *const *)accp);
         for (int w = 0; w < ways; w++)
             pw_gather(bd[w], (const uint64_t(*)[8 * PW_MAX_VECS]) table[w], entries,
-                      pw_bits(ep[w], pos, win), nv);
+                      exp_bits(ep[w], pos, win), nv);
         pw_mul(ways, md, accp, (const uint64_t *const *)accp, (const uint64_t *const *)bdp);
     }
     for (int w = 0; w < ways; w++)
@@ -313,7 +280,7 @@ static inline void pw_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_li
     while (top > 0 && ep[top - 1] == 0)
         top--;
     size_t eb = top ? pw_bit_length(ep, top) : 0;
-    const unsigned w = pw_window(eb, 0);
+    const unsigned w = exp_window_width(eb, PW_MAX_WINDOW, 0);
     amm(table[0], bd, md.rr, c);
     if (w > 1) {
         amm(acc, table[0], table[0], c); /* b^2 */
@@ -325,16 +292,12 @@ static inline void pw_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_li
      * power */
     int started = 0;
     for (size_t pos = eb; pos-- > 0;) {
-        if (!pw_bit(ep, pos)) {
+        if (!exp_bit(ep, pos)) {
             amm(acc, acc, acc, c);
             continue;
         }
-        size_t low = pos + 1 >= w ? pos + 1 - w : 0;
-        while (!pw_bit(ep, low))
-            low++;
-        unsigned value = 0;
-        for (size_t b = pos + 1; b-- > low;)
-            value = value << 1 | pw_bit(ep, b);
+        size_t low;
+        const unsigned value = exp_sliding_next(ep, pos, w, &low);
         if (started) {
             for (size_t sq = low; sq <= pos; sq++)
                 amm(acc, acc, acc, c);

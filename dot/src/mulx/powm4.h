@@ -17,23 +17,10 @@
 #ifndef DOT_MULX_POWM4_H
 #define DOT_MULX_POWM4_H
 
+#include "../exp_window.h" /* exp_bit, exp_bits, exp_window_width, exp_sliding_next */
 #include "mont4.h"
 
 #define P4_MAX_WINDOW 6
-
-/* Bit pos of the exponent, and the w bits from pos up as a number: positions are public, the
- * value not. */
-static inline unsigned p4_bit(const dot_limb_t *ep, size_t pos)
-{
-    return (unsigned)(ep[pos / 64] >> (pos % 64) & 1);
-}
-static inline unsigned p4_bits(const dot_limb_t *ep, size_t pos, unsigned w)
-{
-    unsigned v = 0;
-    for (unsigned b = w; b-- > 0;)
-        v = v << 1 | p4_bit(ep, pos + b);
-    return v;
-}
 
 /* out = table[v], every entry read: a mask from v and the entry's index by arithmetic (all ones
  * where they are equal) picks the one */
@@ -49,22 +36,6 @@ static inline void p4_gather(dot_limb_t out[4], const dot_limb_t (*table)[4], un
     memcpy(out, acc, sizeof acc);
 }
 
-/* The fixed window's width with the fewest products for eb exponent bits: eb / w products after
- * the squarings and 2^w - 2 to fill the table */
-static inline unsigned p4_fixed_window(size_t eb)
-{
-    unsigned best = 1;
-    size_t best_cost = SIZE_MAX;
-    for (unsigned w = 1; w < P4_MAX_WINDOW; w++) {
-        const size_t cost = eb / w + ((size_t)1 << w);
-        if (cost < best_cost) {
-            best_cost = cost;
-            best = w;
-        }
-    }
-    return best;
-}
-
 /* The constant-time exponentiation (1. above) of ways (1 or 2) bases, each to its exponent of en
  * limbs modulo its own 4-limb modulus; a pair's products run side by side. */
 static inline __attribute__((always_inline)) void p4_fixed(const int ways, dot_limb_t *const *rp,
@@ -76,7 +47,7 @@ static inline __attribute__((always_inline)) void p4_fixed(const int ways, dot_l
     p4_mod md[2];
     dot_limb_t table[2][1 << (P4_MAX_WINDOW - 1)][4], acc[2][4], t[2][4];
     const size_t eb = 64 * en;
-    const unsigned w = p4_fixed_window(eb), entries = 1u << w;
+    const unsigned w = exp_window_width(eb, P4_MAX_WINDOW, 1), entries = 1u << w;
     for (int k = 0; k < ways; k++) {
         p4_prepare(&md[k], mp[k]);
         memcpy(t[k], bp[k], sizeof t[k]);
@@ -89,35 +60,19 @@ static inline __attribute__((always_inline)) void p4_fixed(const int ways, dot_l
     size_t pos = eb - (eb % w ? eb % w : w);
     for (int k = 0; k < ways; k++)
         p4_gather(acc[k], (const dot_limb_t(*)[4])table[k], entries,
-                  p4_bits(ep[k], pos, (unsigned)(eb - pos)));
+                  exp_bits(ep[k], pos, (unsigned)(eb - pos)));
     while (pos > 0) {
         pos -= w;
         for (unsigned s = 0; s < w; s++)
             for (int k = 0; k < ways; k++)
                 p4_sqr(acc[k], acc[k], &md[k]);
         for (int k = 0; k < ways; k++) {
-            p4_gather(t[k], (const dot_limb_t(*)[4])table[k], entries, p4_bits(ep[k], pos, w));
+            p4_gather(t[k], (const dot_limb_t(*)[4])table[k], entries, exp_bits(ep[k], pos, w));
             p4_mul(acc[k], acc[k], t[k], &md[k]);
         }
     }
     for (int k = 0; k < ways; k++)
         p4_finish(rp[k], acc[k], &md[k]);
-}
-
-/* The sliding window's width with the fewest products for eb exponent bits: about eb / (w + 1)
- * products after the squarings, 2^(w-1) to fill the table of odd powers */
-static inline unsigned p4_sliding_window(size_t eb)
-{
-    unsigned best = 1;
-    size_t best_cost = SIZE_MAX;
-    for (unsigned w = 1; w <= P4_MAX_WINDOW; w++) {
-        const size_t cost = eb / (w + 1) + ((size_t)1 << (w - 1));
-        if (cost < best_cost) {
-            best_cost = cost;
-            best = w;
-        }
-    }
-    return best;
 }
 
 /* The sliding window (2. above). */
@@ -137,7 +92,7 @@ static inline void p4_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_li
         return;
     }
     const size_t eb = 64 * top - (size_t)__builtin_clzll(ep[top - 1]);
-    const unsigned w = p4_sliding_window(eb);
+    const unsigned w = exp_window_width(eb, P4_MAX_WINDOW, 0);
     memcpy(b, bp, sizeof b);
     p4_mul(table[0], b, md.rr, &md);
     if (w > 1) {
@@ -149,16 +104,12 @@ static inline void p4_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_li
      * bit within w bits is as many squares and one product with its odd power */
     int started = 0;
     for (size_t pos = eb; pos-- > 0;) {
-        if (!p4_bit(ep, pos)) {
+        if (!exp_bit(ep, pos)) {
             p4_sqr(acc, acc, &md);
             continue;
         }
-        size_t low = pos + 1 >= w ? pos + 1 - w : 0;
-        while (!p4_bit(ep, low))
-            low++;
-        unsigned value = 0;
-        for (size_t i = pos + 1; i-- > low;)
-            value = value << 1 | p4_bit(ep, i);
+        size_t low;
+        const unsigned value = exp_sliding_next(ep, pos, w, &low);
         if (started) {
             for (size_t s = low; s <= pos; s++)
                 p4_sqr(acc, acc, &md);

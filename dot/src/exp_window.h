@@ -1,0 +1,63 @@
+/*
+ * Exponent scanning shared by libdot's exponentiations (ifma/powm.h, mulx/powm4.h): the bits of an
+ * exponent at given positions, the window width with the fewest products, and a sliding window's
+ * next window. The positions are public in the constant-time forms; the bits' values are not, and
+ * nothing here branches on them (exp_sliding_next, which does, serves the sliding window only).
+ */
+#ifndef DOT_EXP_WINDOW_H
+#define DOT_EXP_WINDOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "dot.h"
+
+/* Bit pos of the exponent. */
+static inline unsigned exp_bit(const dot_limb_t *ep, size_t pos)
+{
+    return (unsigned)(ep[pos / 64] >> (pos % 64) & 1);
+}
+
+/* The w bits of the exponent from bit pos up, as a number. */
+static inline unsigned exp_bits(const dot_limb_t *ep, size_t pos, unsigned w)
+{
+    unsigned v = 0;
+    for (unsigned b = w; b-- > 0;)
+        v = v << 1 | exp_bit(ep, pos + b);
+    return v;
+}
+
+/* The width with the fewest products for an exponent of eb bits. A sliding window (fixed = 0, w
+ * from 1 to max_w) starts at a set bit and ends at one: about eb / (w + 1) products after the
+ * squarings and 2^(w-1) to fill the table of odd powers. A fixed window (fixed = 1, w from 1 to
+ * max_w - 1, since the constant-time gather reads the whole table for each product) costs eb / w
+ * products and 2^w - 2 to fill a table of every power. */
+static inline unsigned exp_window_width(size_t eb, unsigned max_w, int fixed)
+{
+    unsigned best = 1;
+    size_t best_cost = SIZE_MAX;
+    for (unsigned w = 1; w <= (fixed ? max_w - 1 : max_w); w++) {
+        const size_t cost = fixed ? eb / w + ((size_t)1 << w)
+                                  : eb / (w + 1) + ((size_t)1 << (w - 1));
+        if (cost < best_cost) {
+            best_cost = cost;
+            best = w;
+        }
+    }
+    return best;
+}
+
+/* The sliding window that starts at the set bit pos: down to the lowest set bit within w bits.
+ * Returns its value (odd) and sets *low to its lowest bit's position. */
+static inline unsigned exp_sliding_next(const dot_limb_t *ep, size_t pos, unsigned w, size_t *low)
+{
+    size_t l = pos + 1 >= w ? pos + 1 - w : 0;
+    while (!exp_bit(ep, l))
+        l++;
+    unsigned value = 0;
+    for (size_t b = pos + 1; b-- > l;)
+        value = value << 1 | exp_bit(ep, b);
+    *low = l;
+    return value;
+}
+
+#endif
