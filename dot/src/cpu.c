@@ -93,11 +93,11 @@ static dot_cpu detect_hardware(void)
     unsigned int a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d))
         return cpu;
-    unsigned int eax1 = a, ecx1 = c;
+    unsigned int eax1 = a;
     /* general-register instructions, whatever the OS saves of the vector registers */
-    if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
-        cpu.mulx = (b & bit_BMI2) && (b & bit_ADX);
-    c = ecx1;
+    unsigned int a7, b7, c7, d7;
+    if (__get_cpuid_count(7, 0, &a7, &b7, &c7, &d7))
+        cpu.mulx = (b7 & bit_BMI2) && (b7 & bit_ADX);
     cpu.sse42 = (c & bit_SSE4_1) && (c & bit_SSE4_2);
     int fma = (c & bit_FMA) != 0;
     int osxsave = (c & bit_OSXSAVE) != 0, avx = (c & bit_AVX) != 0;

@@ -24,8 +24,8 @@
 #include <string.h>
 #include "../dot_impl.h"
 
-/* 1: every product and square ends with the masked subtraction of m (1. and 2. above); 0 only
- * for the tests' planted control, which drops it */
+/* 1: every product, square and doubling ends with the masked subtraction of m (p4_reduce); 0
+ * only for the tests' planted control, which drops it */
 #ifndef DOT_POWM4_REDUCE
 #define DOT_POWM4_REDUCE 1
 #endif
@@ -196,20 +196,14 @@ static inline __attribute__((always_inline)) void p4_sqr(dot_limb_t r[4], const 
     p4_reduce(r, t4, t5, t6, t7, c, md->m);
 }
 
-/* x = 2x mod m for x < m: both candidates made, one kept by a mask */
+/* x = 2x mod m for x < m: the doubled value and its carry, made below m as a product's is */
 static inline void p4_double(dot_limb_t x[4], const dot_limb_t m[4])
 {
-    unsigned long long s[4], d[4], top;
+    unsigned long long s[4];
     unsigned char c = _addcarry_u64(0, x[0], x[0], &s[0]);
     for (int i = 1; i < 4; i++)
         c = _addcarry_u64(c, x[i], x[i], &s[i]);
-    unsigned char borrow = _subborrow_u64(0, s[0], m[0], &d[0]);
-    for (int i = 1; i < 4; i++)
-        borrow = _subborrow_u64(borrow, s[i], m[i], &d[i]);
-    borrow = _subborrow_u64(borrow, c, 0, &top);
-    const dot_limb_t keep = 0 - (dot_limb_t)borrow; /* 2x < m */
-    for (int i = 0; i < 4; i++)
-        x[i] = (s[i] & keep) | (d[i] & ~keep);
+    p4_reduce(x, s[0], s[1], s[2], s[3], c, m);
 }
 
 static inline void p4_prepare(p4_mod *md, const dot_limb_t *mp)
@@ -233,9 +227,7 @@ static inline void p4_prepare(p4_mod *md, const dot_limb_t *mp)
 static inline void p4_finish(dot_limb_t *rp, const dot_limb_t acc[4], const p4_mod *md)
 {
     static const dot_limb_t one[4] = {1};
-    dot_limb_t r[4];
-    p4_mul(r, acc, one, md);
-    memcpy(rp, r, sizeof r);
+    p4_mul(rp, acc, one, md);
 }
 
 #endif
