@@ -34,7 +34,12 @@
 #            and 1 dot_ifma_powm_ct_x2 where the window takes 16 limbs, 1 dot_powm_ct_x2 alone where
 #            it does not, modulo two 4-limb numbers -> 1 dot_powm_ct_x2 and 1 dot_mulx_powm4_ct_x2
 #            with powm4=on, 1 dot_powm_ct_x2 alone without (only the pair entry points are counted:
-#            the calls after a declined pair depend on OpenSSL's own RSAZ dispatch)
+#            the calls after a declined pair depend on OpenSSL's own RSAZ dispatch); BN_mod_exp_mont
+#            with that exponent (montpowmN) -> 1 dot_powm and 1 dot_ifma_powm or dot_mulx_powm4 as
+#            for mpz_powm, 1 dot_powm alone where they decline (patch 0006 calls it for 2 to 64
+#            limbs); with the exponent 65537 (pubpowmN) the same where dot_powm's exponent rule
+#            takes 17 bits at N limbs (bits (N - window start + 1) >= 32), 1 dot_powm alone where
+#            it does not
 # and no other libdot call; on a stock variant no call, no dot_ symbol and no marker. Every
 # variant must print the same results.
 set -euo pipefail
@@ -54,11 +59,15 @@ case $lib in
       [mul24]=dot_mul_basecase [sqr40]=dot_sqr_basecase [sec_mul24]=none [powm16]="dot_powm dot_ifma_powm"
       [powm8]="dot_powm dot_ifma_powm" [powm6]=none [powm4]="dot_powm dot_mulx_powm4") ;;
   openssl)
-    ops=(add sub mul sqr ctpowm16 ctpowm8 ctpowm6 ctpowm4 x2ctpowm16 x2ctpowm4) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
+    ops=(add sub mul sqr ctpowm16 ctpowm8 ctpowm6 ctpowm4 x2ctpowm16 x2ctpowm4 montpowm16 montpowm8 montpowm6
+      montpowm4 pubpowm16 pubpowm8) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
     declare -A expect=([add]=dot_add_n_ct [sub]=dot_sub_n_ct [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4
       [ctpowm16]="dot_powm_ct dot_ifma_powm_ct" [ctpowm8]="dot_powm_ct dot_ifma_powm_ct"
       [ctpowm6]=dot_powm_ct [ctpowm4]="dot_powm_ct dot_mulx_powm4_ct"
-      [x2ctpowm16]="dot_powm_ct_x2 dot_ifma_powm_ct_x2" [x2ctpowm4]="dot_powm_ct_x2 dot_mulx_powm4_ct_x2") ;;
+      [x2ctpowm16]="dot_powm_ct_x2 dot_ifma_powm_ct_x2" [x2ctpowm4]="dot_powm_ct_x2 dot_mulx_powm4_ct_x2"
+      [montpowm16]="dot_powm dot_ifma_powm" [montpowm8]="dot_powm dot_ifma_powm" [montpowm6]=dot_powm
+      [montpowm4]="dot_powm dot_mulx_powm4" [pubpowm16]="dot_powm dot_ifma_powm"
+      [pubpowm8]="dot_powm dot_ifma_powm") ;;
   *) echo "usage: calls.sh <gmp|openssl> <build>" >&2; exit 2 ;;
 esac
 
@@ -170,8 +179,10 @@ for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
         fi
       elif [[ $op == *powm* && ${entries[$i]} == dot_ifma_powm* ]] ||
          [[ $op == powm* && ${entries[$i]} == dot_powm ]]; then
-        from=$(sed -n 's/.*,powm:\([0-9]*\)-.*/\1/p' <<< "$marker")
-        [[ -n $from ]] && (( from <= ${op##*powm} )) || want=0
+        from=$(sed -n 's/.*,powm:\([0-9]*\)-.*/\1/p' <<< "$marker") n=${op##*powm}
+        [[ -n $from ]] && (( from <= n )) || want=0
+        # pubpowm's 17-bit exponent: dot_powm's rule (dot.h), bits (n - from + 1) >= 32
+        [[ $op != pubpowm* || $want == 0 ]] || (( n - from >= 31 || 17 * (n - from + 1) >= 32 )) || want=0
       fi
       [[ $got == "$want" ]] || { echo "$lib/$v $op: ${entries[$i]} called $got times per operation, expected $want"; fail=1; }
       per+="${entries[$i]}=$got "

@@ -11,7 +11,9 @@
  * CRT halves, moduli of the same bit length) against the same two exponentiations one after the
  * other, and against two mpz_powm. First, where the CPU has BMI2 and ADX, the 4-limb kernels
  * (mulx/powm4.h: dot_mulx_powm4, _ct and _ct_x2, behind the three entry points at n = 4) against
- * mpz_powm and mpz_powm_sec (GMP's constant-time exponentiation), e of 4 limbs.
+ * mpz_powm and mpz_powm_sec (GMP's constant-time exponentiation), e of 4 limbs. After the long
+ * exponents, public ones: e of 2 to 64 bits at 4 to 64 limbs, GMP's mpz_powm over the sliding
+ * kernel, starred where dot_powm takes the call (its exponent rule: where the set-up repays).
  * usage: bench_powm [--quick]
  */
 #include <gmp.h>
@@ -195,6 +197,59 @@ static int row4(int top_bits, int samples, dot_rng *rng)
     return 0;
 }
 
+/* The sliding-window kernel at n limbs: the 4-limb one or the IFMA one */
+static void sliding(dot_limb_t *r, const dot_limb_t *b, const dot_limb_t *e, size_t en,
+                    const dot_limb_t *m, size_t n)
+{
+    if (n == DOT_POWM4)
+        dot_mulx_powm4(r, b, e, en, m);
+    else
+        dot_ifma_powm(r, b, e, en, m, n);
+}
+
+/* One row of short exponents (public ones: 3, 65537): at n limbs, for each exponent length, GMP's
+ * mpz_powm over the sliding-window kernel, starred where the dispatched dot_powm takes it (its
+ * exponent rule, dot.h). Returns 0, or 1 when the kernel's result is wrong. */
+static int short_row(size_t n, const unsigned *lengths, size_t count, int samples, dot_rng *rng)
+{
+    static double cycles[2][21];
+    dot_limb_t m[DOT_POWM_MAX], b[DOT_POWM_MAX], e[1], r[DOT_POWM_MAX], want[DOT_POWM_MAX];
+    mpz_t zm, zb, ze, zr;
+    mpz_inits(zm, zb, ze, zr, NULL);
+    printf("%5zu", n);
+    int wrong = 0;
+    for (size_t l = 0; l < count && !wrong; l++) {
+        operands(m, b, e, n, 1, rng);
+        e[0] = e[0] >> (64 - lengths[l]) | 1;
+        mpz_import(zm, n, -1, sizeof *m, 0, 0, m);
+        mpz_import(zb, n, -1, sizeof *b, 0, 0, b);
+        mpz_set_ui(ze, e[0]);
+        mpz_powm(zr, zb, ze, zm);
+        memset(want, 0, sizeof want);
+        mpz_export(want, NULL, -1, sizeof *want, 0, 0, zr);
+        sliding(r, b, e, 1, m, n);
+        wrong = memcmp(r, want, n * sizeof *r) != 0;
+        for (int t = 0; t < samples && !wrong; t++)
+            for (int j = 0; j < 2; j++) {
+                uint64_t t0 = dot_tsc_begin();
+                if ((j + t) % 2 == 0)
+                    mpz_powm(zr, zb, ze, zm);
+                else
+                    sliding(r, b, e, 1, m, n);
+                cycles[(j + t) % 2][t] = (double)(dot_tsc_end() - t0);
+            }
+        const int takes = dot_powm(r, b, e, 1, m, n);
+        printf(" %7.2fx%s",
+               dot_median(cycles[0], (size_t)samples) / dot_median(cycles[1], (size_t)samples),
+               takes ? "*" : " ");
+    }
+    printf("\n");
+    if (wrong)
+        fprintf(stderr, "the sliding kernel gives a wrong result at %zu limbs\n", n);
+    mpz_clears(zm, zb, ze, zr, NULL);
+    return wrong;
+}
+
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
@@ -234,6 +289,18 @@ int main(int argc, char **argv)
     printf("short exponents (FFDH, DSA):\n");
     for (size_t s = 0; s < sizeof short_sizes / sizeof short_sizes[0]; s++)
         status |= row(short_sizes[s], 4, samples, &rng);
+    static const unsigned lengths[] = {2, 3, 5, 9, 17, 25, 33, 48, 64};
+    static const size_t public_sizes[] = {4, 7, 8, 9, 10, 11, 12, 13, 14, 16, 24, 32, 48, 64};
+    printf("public exponents, a 1-limb e of the bits below: mpz_powm's TSC cycles over the sliding "
+           "kernel's (medians of %d samples), * where dot_powm takes it\n%5s",
+           samples, "n");
+    for (size_t l = 0; l < sizeof lengths / sizeof *lengths; l++)
+        printf(" %7u  ", lengths[l]);
+    printf("\n");
+    for (size_t s = 0; s < sizeof public_sizes / sizeof *public_sizes; s++)
+        if (public_sizes[s] != DOT_POWM4 || dot_cpu_detect().mulx)
+            status |= short_row(public_sizes[s], lengths, sizeof lengths / sizeof *lengths, samples,
+                                &rng);
     static const size_t pair_sizes[] = {8, 12, 16, 20, 24, 28, 32, 36, 40, 48};
     printf("constant-time pairs, two n-limb moduli of n full limbs, n-limb exponents: TSC cycles "
            "for both\n");

@@ -116,12 +116,14 @@ typedef struct dot_basecase_tuning {
 DOT_API const dot_basecase_tuning *dot_basecase_active(void);
 
 /* {rp, n} = {bp, n}^{ep, en} mod {mp, n} with the IFMA kernels: radix-2^52 Montgomery products,
- * a sliding window of up to 6 bits, R^2 mod m found without a division. For m odd, m > 1,
+ * a sliding window of up to 6 bits, R^2 mod m by long-division steps. For m odd, m > 1,
  * mp[n - 1] != 0, b < m, en >= 1 (e = 0 gives 1); rp may be bp but no other operand. Not constant
  * time (the window's table index and the products' normalisation follow the data), like GMP's
- * mpn_powm, which it serves. Takes the call and returns 1 when the dispatched variant is ifma and
- * powm_from <= n <= DOT_POWM_MAX (the window above: where it beats GMP's own exponentiation on
- * this CPU family); otherwise returns 0 and leaves rp alone, for the caller's own code.
+ * mpn_powm, which it serves (and OpenSSL's BN_mod_exp_mont). Takes the call and returns 1 when the
+ * dispatched variant is ifma, powm_from <= n <= DOT_POWM_MAX (the window above: where it beats
+ * GMP's own exponentiation on this CPU family) and the exponent's bits times (n - powm_from + 1)
+ * reach 32 (any length from powm_from + 31 limbs: below, a short exponent, 3 or 65537, may not
+ * repay the set-up); otherwise returns 0 and leaves rp alone, for the caller's own code.
  * No family's window starts below DOT_POWM_MIN (the kernel loses to GMP's assembly there on
  * Zen 4): a library may keep smaller moduli after one compare with this constant, except n = 4:
  * moduli of 4 limbs (RSA-512's CRT halves, GMPbench's rsa 512) go to a kernel in general

@@ -32,13 +32,32 @@ static inline int in_window(size_t n)
     return n >= dot_basecase_active()->powm_from && n <= DOT_POWM_MAX;
 }
 
+/* Whether the sliding window's exponent {ep, en} is long enough for the IFMA kernel at n limbs:
+ * its set-up (R^2 mod m, the digits) costs a few products, which a short exponent (a public one,
+ * 3 or 65537) does not repay near the window's start. bits (n - powm_from + 1) >= 32: 32 bits at
+ * powm_from limbs, 16 a limb above, 2 from 15 limbs above, any from 31 above (bench_powm's public
+ * exponents against GMP's asm mpz_powm, results/powm-public-zen5-*.txt). */
+static inline int long_enough(const dot_limb_t *ep, size_t en, size_t n)
+{
+    const size_t from = dot_basecase_active()->powm_from;
+    if (n < from || n - from >= 31)
+        return 1;
+    size_t top = en;
+    while (top > 0 && ep[top - 1] == 0)
+        top--;
+    if (top > 1)
+        return 1;
+    const size_t bits = top ? 64 - (size_t)__builtin_clzll(ep[0]) : 0;
+    return bits * (n - from + 1) >= 32;
+}
+
 /* Whether the 4-limb kernel takes a modulus of n limbs. */
 static inline int powm4(size_t n) { return n == DOT_POWM4 && dot_basecase_active()->powm4; }
 
-/* Runs the 4-limb kernel or the IFMA one and returns 1 where one of them takes n; returns 0
- * otherwise. */
-static inline int windowed(const char *fn, powm_kernel kernel, powm4_kernel kernel4, dot_limb_t *rp,
-                           const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+/* Runs the 4-limb kernel or the IFMA one and returns 1 where one of them takes n (the IFMA one,
+ * with sliding set, only an exponent long_enough); returns 0 otherwise. */
+static inline int windowed(const char *fn, powm_kernel kernel, powm4_kernel kernel4, int sliding,
+                           dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                            const dot_limb_t *mp, size_t n)
 {
 #ifdef DOT_DEBUG
@@ -48,7 +67,7 @@ static inline int windowed(const char *fn, powm_kernel kernel, powm4_kernel kern
 #endif
     if (powm4(n))
         kernel4(rp, bp, ep, en, mp);
-    else if (in_window(n))
+    else if (in_window(n) && (!sliding || long_enough(ep, en, n)))
         kernel(rp, bp, ep, en, mp, n);
     else
         return 0;
@@ -58,7 +77,7 @@ static inline int windowed(const char *fn, powm_kernel kernel, powm4_kernel kern
 int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
              const dot_limb_t *mp, size_t n)
 {
-    return windowed(__func__, dot_ifma_powm, dot_mulx_powm4, rp, bp, ep, en, mp, n);
+    return windowed(__func__, dot_ifma_powm, dot_mulx_powm4, 1, rp, bp, ep, en, mp, n);
 }
 
 int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, const dot_limb_t *m1,
@@ -87,5 +106,5 @@ int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, c
 int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                 const dot_limb_t *mp, size_t n)
 {
-    return windowed(__func__, dot_ifma_powm_ct, dot_mulx_powm4_ct, rp, bp, ep, en, mp, n);
+    return windowed(__func__, dot_ifma_powm_ct, dot_mulx_powm4_ct, 0, rp, bp, ep, en, mp, n);
 }

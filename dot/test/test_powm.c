@@ -17,13 +17,30 @@
 typedef int (*powm_entry_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
                              const dot_limb_t *, size_t);
 
-/* dot_powm and dot_powm_ct as dot_powm_fns that must take every call they are given */
+/* dot.h's rule for dot_powm's exponents inside the IFMA window: bits (n - powm_from + 1) >= 32,
+ * any length from powm_from + 31 limbs */
+static int long_exponent(const dot_limb_t *ep, size_t en, size_t n)
+{
+    const size_t from = dot_basecase_active()->powm_from;
+    size_t bits = 0;
+    for (size_t i = en; i-- > 0 && !bits;)
+        if (ep[i])
+            bits = 64 * i + 64 - (size_t)__builtin_clzll(ep[i]);
+    return n == DOT_POWM4 || n >= from + 31 || bits * (n - from + 1) >= 32;
+}
+
+/* dot_powm and dot_powm_ct as dot_powm_fns that must take every call they are given (dot_powm:
+ * every call with a long_exponent; the IFMA kernel runs the short ones it declines) */
 static int declined;
 static void powm_taken(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                        const dot_limb_t *mp, size_t n)
 {
-    if (!dot_powm(rp, bp, ep, en, mp, n))
+    if (dot_powm(rp, bp, ep, en, mp, n))
+        return;
+    if (long_exponent(ep, en, n))
         declined++;
+    else
+        dot_ifma_powm(rp, bp, ep, en, mp, n);
 }
 static void powm_ct_taken(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                           const dot_limb_t *mp, size_t n)
@@ -113,7 +130,7 @@ static void entry_window(const char *name, powm_entry_fn entry)
     int ifma = strcmp(dot_isa(), "ifma") == 0;
     dot_rng r;
     dot_rng_seed(&r, 77);
-    dot_limb_t m[DOT_POWM_MAX + 2], b[DOT_POWM_MAX + 2], e[2] = {0, 0};
+    dot_limb_t m[DOT_POWM_MAX + 2], b[DOT_POWM_MAX + 2], e[2] = {0, 1}; /* long: 65 bits+ */
     dot_limb_t out[DOT_POWM_MAX + 2];
     unsigned long wrong = 0, taken = 0;
     for (size_t n = 1; n <= DOT_POWM_MAX + 2; n++) {
@@ -126,7 +143,7 @@ static void entry_window(const char *name, powm_entry_fn entry)
         e[0] = dot_rng_next(&r);
         int expect = (ifma && n >= w->powm_from && n <= DOT_POWM_MAX) ||
                      (n == DOT_POWM4 && w->powm4);
-        int got = entry(out, b, e, 1, m, n);
+        int got = entry(out, b, e, 2, m, n);
         int untouched = 1;
         for (size_t i = 0; i < n; i++)
             untouched = untouched && out[i] == POWM_SENTINEL;
@@ -139,6 +156,50 @@ static void entry_window(const char *name, powm_entry_fn entry)
     }
     printf("  %-34s takes %lu of %d sizes (isa %s, window %s): %s\n", name, taken, DOT_POWM_MAX + 2,
            dot_isa(), w->source, wrong ? "FAILED" : "ok");
+}
+
+/* dot_powm's exponent rule at the sizes it applies to: at each n from powm_from to powm_from + 31,
+ * exponents of the rule's shortest length and one bit shorter, of 1, 2, 3 and 64 bits, one limb
+ * or with a zero limb on top; a short one must be declined with rp left alone, a long one taken
+ * and right. */
+static void short_exponents(void)
+{
+    const size_t from = dot_basecase_active()->powm_from;
+    dot_rng r;
+    dot_rng_seed(&r, 65537);
+    dot_limb_t m[DOT_POWM_MAX], b[DOT_POWM_MAX], out[DOT_POWM_MAX], want[DOT_POWM_MAX];
+    unsigned long cases = 0, wrong = 0, taken = 0;
+    for (size_t n = from; n <= from + 31 && n <= DOT_POWM_MAX; n++) {
+        const size_t need = n - from >= 31 ? 0 : (32 + n - from) / (n - from + 1);
+        const size_t lengths[] = {need, need ? need - 1 : 0, 1, 2, 3, 64};
+        for (size_t l = 0; l < sizeof lengths / sizeof *lengths; l++)
+            for (size_t en = 1; en <= 2; en++) {
+                powm_modulus(m, n, (int)(cases % 4), &r);
+                for (size_t i = 0; i < n; i++)
+                    b[i] = dot_rng_next(&r), out[i] = POWM_SENTINEL;
+                b[n - 1] = m[n - 1] >> 1;
+                dot_limb_t e[2] = {0, 0};
+                const size_t bits = lengths[l];
+                if (bits)
+                    e[0] = (dot_rng_next(&r) >> (64 - bits)) | (dot_limb_t)1 << (bits - 1);
+                const int expect = long_exponent(e, en, n), got = dot_powm(out, b, e, en, m, n);
+                powm_oracle(want, b, e, en, m, n);
+                int ok = got == expect;
+                for (size_t i = 0; i < n; i++)
+                    ok = ok && out[i] == (got ? want[i] : POWM_SENTINEL);
+                cases++;
+                taken += got != 0;
+                if (!ok) {
+                    wrong++;
+                    CHECK(0,
+                          "dot_powm at %zu limbs, a %zu-bit exponent in %zu limbs: returned %d "
+                          "(expected %d), result %s",
+                          n, bits, en, got, expect, got ? "wrong" : "written while declining");
+                }
+            }
+    }
+    printf("  %-34s takes %lu of %lu short exponents (window from %zu): %s\n",
+           "dot_powm exponent rule", taken, cases, from, wrong ? "FAILED" : "ok");
 }
 
 int main(void)
@@ -154,6 +215,7 @@ int main(void)
                           16, 6);
         const dot_basecase_tuning *w = dot_basecase_active();
         if (strcmp(dot_isa(), "ifma") == 0 && w->powm_from <= DOT_POWM_MAX) {
+            short_exponents();
             powm_battery("dot_powm (dispatched)", powm_taken, w->powm_from, DOT_POWM_MAX, 8, 2);
             powm_battery("dot_powm_ct (dispatched)", powm_ct_taken, w->powm_from, DOT_POWM_MAX, 8,
                          5);

@@ -1,10 +1,11 @@
 /* Runs OpenSSL BN operations on 4-limb (256-bit) operands, so that a debugger can count which
    libdot entry points each operation reaches: probe marker, or probe STEP..., a STEP being
-   OP:REPS with OP one of add|sub|mul|sqr|ctpowmN|x2ctpowmN (calls.sh: N 16, 8, 6, 4). ctpowmN is
-   BN_mod_exp_mont_consttime modulo an N-limb odd number with a 4-limb exponent (short of the
-   RSAZ paths, which need an exponent as long as the modulus); x2ctpowmN is
+   OP:REPS with OP one of add|sub|mul|sqr|ctpowmN|x2ctpowmN|montpowmN|pubpowmN (calls.sh: N 16, 8,
+   6, 4). ctpowmN is BN_mod_exp_mont_consttime modulo an N-limb odd number with a 4-limb exponent
+   (short of the RSAZ paths, which need an exponent as long as the modulus); x2ctpowmN is
    BN_mod_exp_mont_consttime_x2 (an RSA private operation's pair) modulo that number and the odd
-   number 2 below it. Each step runs its operation REPS times and prints "OP REPS result" (so
+   number 2 below it; montpowmN is BN_mod_exp_mont (not constant time) with the same exponent,
+   pubpowmN with the exponent 65537 (an RSA public operation's). Each step runs its operation REPS times and prints "OP REPS result" (so
    stock and dot runs can be compared), then stops at probe_mark, where the debugger reads its
    counts (gmp-patch/test/probe_steps.h). */
 #include <stdio.h>
@@ -19,18 +20,26 @@
 static int step(const char *op, long reps)
 {
     BIGNUM *a = NULL, *b = NULL, *r = BN_new(), *m = BN_new(), *r2 = BN_new(), *m2 = BN_new();
+    BIGNUM *f4 = BN_new();
     BN_CTX *ctx = BN_CTX_new();
     int status = 1;
     /* 256-bit operands with the top bit set: exactly 4 limbs each */
-    if (r == NULL || m == NULL || r2 == NULL || m2 == NULL || ctx == NULL ||
+    if (r == NULL || m == NULL || r2 == NULL || m2 == NULL || f4 == NULL || ctx == NULL ||
+        !BN_set_word(f4, 65537) ||
         !BN_hex2bn(&a, "f123456789abcdef0fedcba98765432111223344556677889900aabbccddeeff") ||
         !BN_hex2bn(&b, "e0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff"))
         goto done;
     /* the exponentiations' modulus of ctpowmN's N limbs: odd, top three bits set, above the
      * base b (at 4 limbs too, so that the pair runs: OpenSSL's pair takes bases below their
      * moduli only) */
-    int pair = strncmp(op, "x2", 2) == 0;
-    long mlimbs = strncmp(op + 2 * pair, "ctpowm", 6) == 0 ? atol(op + 2 * pair + 6) : 0;
+    static const char *const kinds[] = {"ctpowm", "x2ctpowm", "montpowm", "pubpowm"};
+    int kind = -1;
+    long mlimbs = 0;
+    for (int k = 0; k < 4 && kind < 0; k++)
+        if (strncmp(op, kinds[k], strlen(kinds[k])) == 0) {
+            kind = k;
+            mlimbs = atol(op + strlen(kinds[k]));
+        }
     if (strcmp(op, "add") != 0 && strcmp(op, "sub") != 0 && strcmp(op, "mul") != 0 &&
         strcmp(op, "sqr") != 0 && mlimbs <= 0) {
         status = 2;
@@ -53,10 +62,12 @@ static int step(const char *op, long reps)
             ok = BN_mul(r, a, b, ctx);
         else if (strcmp(op, "sqr") == 0)
             ok = BN_sqr(r, a, ctx);
-        else if (pair)
+        else if (kind == 1)
             ok = BN_mod_exp_mont_consttime_x2(r, b, a, m, NULL, r2, b, a, m2, NULL, ctx);
-        else
+        else if (kind == 0)
             ok = BN_mod_exp_mont_consttime(r, b, a, m, ctx, NULL);
+        else
+            ok = BN_mod_exp_mont(r, b, kind == 2 ? a : f4, m, ctx, NULL);
         if (!ok)
             goto done;
     }
@@ -74,11 +85,13 @@ done:
     BN_free(m);
     BN_free(r2);
     BN_free(m2);
+    BN_free(f4);
     BN_CTX_free(ctx);
     return status;
 }
 
 int main(int argc, char **argv)
 {
-    return probe_main(argc, argv, "dotssl_marker", "add sub mul sqr ctpowmN x2ctpowmN", step);
+    return probe_main(argc, argv, "dotssl_marker",
+                      "add sub mul sqr ctpowmN x2ctpowmN montpowmN pubpowmN", step);
 }

@@ -26,9 +26,11 @@
  *    odd powers b..b^(2^w - 1) in Montgomery form; each window starts at a set bit and ends at
  *    one, so its value is odd: as many squarings as it has bits and one product. Not constant
  *    time (nor is GMP's mpn_powm, which this serves; mpn_sec_powm keeps GMP's own code).
- * 4. R^2 mod m (to enter Montgomery form) without a division: 2^(bits-1) doubled modulo m in 64-bit
- *    limbs up to 2^(52k + c), c from 32 to 63, then squared and multiplied by 2^(52k + 1) along the
- *    binary digits of 52k, each product adding its operands' offsets over R.
+ * 4. R^2 mod m (to enter Montgomery form) without a full division: 2^(bits-1) doubled modulo m in
+ *    64-bit limbs up to 2^(52k + c), c from 32 to 63, then squared and multiplied by 2^(52k + 1)
+ *    along the binary digits of 52k, each product adding its operands' offsets over R. The sliding
+ *    window (not constant time) reaches 2^(52k + c), c from 64 to 127, by long division up to 63
+ *    bits a step instead (pow2_mod.h): two or three steps where doubling took 35 to 117 additions.
  * 5. The constant-time form (dot_powm_ct, for OpenSSL's BN_mod_exp_mont_consttime): the same
  *    product, but normalisation ends after its first round with one pass of single bits through
  *    runs of all-ones digits, resolved as DoT's add resolves carries (pw_pass_bits) instead of
@@ -53,6 +55,7 @@
 
 #include "../chain/aors.h" /* chain_aors: the add-with-carry chain */
 #include "../exp_window.h" /* exp_bit, exp_bits, exp_window_width, exp_sliding_next */
+#include "../pow2_mod.h"   /* pow2_mod_shift */
 #include "mul_basecase.h"  /* to_digits, to_limbs, BC_MASK52 */
 #include "powm_amm.h"      /* pw_amm and its instances, pw_ctx */
 
@@ -161,19 +164,26 @@ static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const 
         inv *= 2 - mp[0] * inv;
     c->mprime = (0 - inv) & BC_MASK52;
 
-    /* R^2 mod m (4. above) */
-    size_t t = 52 * c->k, tb = 64 - (size_t)__builtin_clzll(t);
-    size_t s = tb > 6 ? tb - 6 : 0, c0 = t >> s;
+    /* R^2 mod m (4. above): c0, the top 6 bits of 52k, reached by doubling, or the top 7 bits
+     * by long division where nothing need be constant time */
+    size_t t = 52 * c->k, tb = 64 - (size_t)__builtin_clzll(t), top = ct ? 6 : 7;
+    size_t s = tb > top ? tb - top : 0, c0 = t >> s;
     dot_limb_t x[DOT_POWM_MAX];
     uint64_t r1[PW_DIGITS] = {0};
     memset(x, 0, n * sizeof *x);
     memset(md->rr, 0, sizeof md->rr);
     x[(bits - 1) / 64] = (dot_limb_t)1 << ((bits - 1) % 64);
-    /* x = 2^(52k + off) mod m, off from bits - 1 - 52k (negative) to c0 */
-    for (long off = (long)bits - 1 - (long)t; off < (long)c0;) {
-        pw_double_mod(x, mp, n, ct);
-        if (++off == 1)
-            to_digits(r1, x, n, c->k);
+    if (ct) {
+        /* x = 2^(52k + off) mod m, off from bits - 1 - 52k (negative) to c0 */
+        for (long off = (long)bits - 1 - (long)t; off < (long)c0;) {
+            pw_double_mod(x, mp, n, ct);
+            if (++off == 1)
+                to_digits(r1, x, n, c->k);
+        }
+    } else {
+        pow2_mod_shift(x, mp, n, t + 2 - bits); /* 2^(52k + 1) */
+        to_digits(r1, x, n, c->k);
+        pow2_mod_shift(x, mp, n, c0 - 1);
     }
     to_digits(md->rr, x, n, c->k);
     for (size_t i = s; i-- > 0;) {

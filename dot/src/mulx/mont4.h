@@ -12,9 +12,11 @@
  * 2. The square (p4_sqr): the eight limbs of a^2 first (six cross products doubled, four squares:
  *    ten multiplies instead of sixteen), then four reduction rows on them; the same last
  *    subtraction.
- * 3. R^2 mod m without a division (p4_prepare): 2^(bits - 1) doubled modulo m up to 2^272 mod m
- *    = 2^16 R, then squared four times, each square doubling its offset over R: 2^32 R, 2^64 R,
- *    2^128 R, 2^256 R = R^2 mod m.
+ * 3. R^2 mod m without a full division (p4_prepare): 2^(bits - 1) doubled modulo m up to 2^272
+ *    mod m = 2^16 R, then squared four times, each square doubling its offset over R: 2^32 R,
+ *    2^64 R, 2^128 R, 2^256 R = R^2 mod m. The sliding window (not constant time) reaches
+ *    2^320 mod m = 2^64 R by long division up to 63 bits a step instead (pow2_mod.h; two or
+ *    three steps where doubling took 17 to 80 additions) and squares it twice.
  */
 #ifndef DOT_MULX_MONT4_H
 #define DOT_MULX_MONT4_H
@@ -23,6 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "../dot_impl.h"
+#include "../pow2_mod.h" /* pow2_mod_shift */
 
 /* 1: every product, square and doubling ends with the masked subtraction of m (p4_reduce); 0
  * only for the tests' planted control, which drops it */
@@ -206,7 +209,7 @@ static inline void p4_double(dot_limb_t x[4], const dot_limb_t m[4])
     p4_reduce(x, s[0], s[1], s[2], s[3], c, m);
 }
 
-static inline void p4_prepare(p4_mod *md, const dot_limb_t *mp)
+static inline void p4_prepare(p4_mod *md, const dot_limb_t *mp, const int ct)
 {
     memcpy(md->m, mp, sizeof md->m);
     dot_limb_t inv = mp[0]; /* m^-1 mod 2^64 by Newton's iteration: 3, 6, 12, 24, 48, 96 bits */
@@ -216,9 +219,13 @@ static inline void p4_prepare(p4_mod *md, const dot_limb_t *mp)
     const unsigned bits = 256 - (unsigned)__builtin_clzll(mp[3]);
     dot_limb_t x[4] = {0};
     x[(bits - 1) / 64] = (dot_limb_t)1 << ((bits - 1) % 64);
-    for (unsigned k = bits - 1; k < 256 + 16; k++)
-        p4_double(x, mp);
-    for (int i = 0; i < 4; i++)
+    const unsigned offset = ct ? 16 : 64; /* over R */
+    if (ct)
+        for (unsigned k = bits - 1; k < 256 + offset; k++)
+            p4_double(x, mp);
+    else
+        pow2_mod_shift(x, mp, 4, 256 + offset - (bits - 1));
+    for (unsigned o = offset; o < 256; o *= 2)
         p4_sqr(x, x, md);
     memcpy(md->rr, x, sizeof md->rr);
 }

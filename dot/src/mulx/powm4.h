@@ -49,7 +49,7 @@ static inline __attribute__((always_inline)) void p4_fixed(const int ways, dot_l
     const size_t eb = 64 * en;
     const unsigned w = exp_window_width(eb, P4_MAX_WINDOW, 1), entries = 1u << w;
     for (int k = 0; k < ways; k++) {
-        p4_prepare(&md[k], mp[k]);
+        p4_prepare(&md[k], mp[k], 1);
         memcpy(t[k], bp[k], sizeof t[k]);
         p4_mul(table[k][0], one, md[k].rr, &md[k]);
         p4_mul(table[k][1], t[k], md[k].rr, &md[k]);
@@ -81,7 +81,7 @@ static inline void p4_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_li
 {
     static const dot_limb_t one[4] = {1};
     p4_mod md;
-    p4_prepare(&md, mp);
+    p4_prepare(&md, mp, 0);
     dot_limb_t table[1 << (P4_MAX_WINDOW - 1)][4], acc[4], b[4];
     size_t top = en;
     while (top > 0 && ep[top - 1] == 0)

@@ -22,7 +22,7 @@ typedef void (*dot_powm_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *
 static const char *const powm_shapes[] = {"random", "all-ones", "2^(64n-1)+1", "short top limb"};
 
 /* A modulus of n limbs of the given shape: odd, > 1, top limb non-zero. */
-static void powm_modulus(dot_limb_t *m, size_t n, int shape, dot_rng *r)
+static inline void powm_modulus(dot_limb_t *m, size_t n, int shape, dot_rng *r)
 {
     for (size_t i = 0; i < n; i++)
         m[i] = shape == 1 ? ~(dot_limb_t)0 : shape == 2 ? 0 : dot_rng_next(r);
@@ -36,8 +36,8 @@ static void powm_modulus(dot_limb_t *m, size_t n, int shape, dot_rng *r)
 }
 
 /* Expected b^e mod m into want (n limbs) from GMP. */
-static void powm_oracle(dot_limb_t *want, const dot_limb_t *b, const dot_limb_t *e, size_t en,
-                        const dot_limb_t *m, size_t n)
+static inline void powm_oracle(dot_limb_t *want, const dot_limb_t *b, const dot_limb_t *e,
+                               size_t en, const dot_limb_t *m, size_t n)
 {
     mpz_t zb, ze, zm, zr;
     mpz_inits(zb, ze, zm, zr, NULL);
@@ -52,8 +52,8 @@ static void powm_oracle(dot_limb_t *want, const dot_limb_t *b, const dot_limb_t 
 
 /* One case: fn against GMP, the result between guards; then once more in place over b. Returns 1
  * when both agree and no guard changed. */
-static int powm_case(dot_powm_fn fn, const dot_limb_t *b, const dot_limb_t *e, size_t en,
-                     const dot_limb_t *m, size_t n)
+static inline int powm_case(dot_powm_fn fn, const dot_limb_t *b, const dot_limb_t *e, size_t en,
+                            const dot_limb_t *m, size_t n)
 {
     dot_limb_t want[DOT_POWM_MAX], buf[DOT_POWM_MAX + 2 * POWM_GUARD], inplace[DOT_POWM_MAX];
     powm_oracle(want, b, e, en, m, n);
@@ -75,8 +75,8 @@ static int powm_case(dot_powm_fn fn, const dot_limb_t *b, const dot_limb_t *e, s
 /* per_size cases at each n from min_n to max_n; returns the number that failed. Beyond the 16
  * families, DOT_TEST_DIVISOR divides the count (the sanitizer runs, where an exponentiation costs
  * several times more), never below them. */
-static unsigned long powm_battery(const char *name, dot_powm_fn fn, size_t min_n, size_t max_n,
-                                  int per_size, uint64_t seed)
+static inline unsigned long powm_battery(const char *name, dot_powm_fn fn, size_t min_n,
+                                         size_t max_n, int per_size, uint64_t seed)
 {
     if (per_size > POWM_FAMILIES) {
         unsigned long scaled = dot_test_cases((unsigned long)per_size);
@@ -143,8 +143,8 @@ typedef void (*dot_powm_x2_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_
 static dot_powm_x2_fn powm_pair_kernel;
 static unsigned long powm_pair_calls, powm_pair_bad;
 
-static void powm_pair(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
-                      const dot_limb_t *mp, size_t n)
+static inline void powm_pair(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                             const dot_limb_t *mp, size_t n)
 {
     static dot_rng r;
     if (powm_pair_calls == 0)
@@ -175,8 +175,8 @@ static void powm_pair(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep
 }
 
 /* powm_battery over a pair kernel; the partners' failures count with the cases'. */
-static unsigned long powm_pair_battery(const char *name, dot_powm_x2_fn kernel, size_t min_n,
-                                       size_t max_n, int per_size, uint64_t seed)
+static inline unsigned long powm_pair_battery(const char *name, dot_powm_x2_fn kernel, size_t min_n,
+                                              size_t max_n, int per_size, uint64_t seed)
 {
     powm_pair_kernel = kernel;
     powm_pair_bad = 0;
