@@ -3,6 +3,8 @@
 #   recipes: test_bn test_exp test_internal_bn test_rsa test_mp_rsa test_dh test_dsa
 #   evp_test on the rsa/dh/dsa/ffdhe data files of test_evp (the recipe itself would also run
 #   every cipher, ML-DSA and SLH-DSA file), with the recipe's default-and-legacy config
+#   exp_oracle (test/exp_oracle.c): BN_mod_exp_mont and BN_mod_exp2_mont, which patches 0006 and
+#   0007 give libdot, against BN_mod_exp_recp at 1 to 66 limbs
 # Then proves the programs ran against this tree's library, not the system's libcrypto (without
 # util/shlib_wrap.sh they silently load /lib/x86_64-linux-gnu/libcrypto.so.3): each shared test
 # program resolves libcrypto.so.3 inside the tree under shlib_wrap.sh, and each statically
@@ -56,6 +58,14 @@ for f in $evp_files; do
     "$src/test/recipes/30-test_evp_data/$f" >> "$log" 2>&1 || { echo "  evp_test $f: FAIL (see $log)"; exit 1; }
 done
 [[ -z $evp_files ]] || echo "  evp_test $(echo $evp_files | wc -w) data files: passed"
+
+# patches 0006 and 0007's exponentiations (BN_mod_exp_mont, BN_mod_exp2_mont) against OpenSSL code
+# they do not reach (openssl-patch/test/exp_oracle.c), with the full run only
+if [[ -n $evp_files ]]; then
+  cc -O1 -Wall -Werror -I"$obj/include" -I"$src/include" "$(dirname "$(realpath "$0")")/test/exp_oracle.c" \
+    -L"$obj" -lcrypto -o "$obj/exp_oracle" >> "$log" 2>&1 || { echo "  exp_oracle: does not build (see $log)"; exit 1; }
+  "$obj/util/shlib_wrap.sh" "$obj/exp_oracle" 2>> "$log" || { echo "  exp_oracle: FAIL (see $log)"; exit 1; }
+fi
 
 for t in bntest exptest evp_test; do
   lib=$("$obj/util/shlib_wrap.sh" ldd "$obj/test/$t" | awk '$1 == "libcrypto.so.3" { print $3 }')

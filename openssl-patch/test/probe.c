@@ -1,11 +1,12 @@
 /* Runs OpenSSL BN operations on 4-limb (256-bit) operands, so that a debugger can count which
    libdot entry points each operation reaches: probe marker, or probe STEP..., a STEP being
-   OP:REPS with OP one of add|sub|mul|sqr|ctpowmN|x2ctpowmN|montpowmN|pubpowmN (calls.sh: N 16, 8,
-   6, 4). ctpowmN is BN_mod_exp_mont_consttime modulo an N-limb odd number with a 4-limb exponent
+   OP:REPS with OP one of add|sub|mul|sqr|ctpowmN|x2ctpowmN|montpowmN|pubpowmN|exp2powmN (calls.sh:
+   N 16, 8, 6, 4). ctpowmN is BN_mod_exp_mont_consttime modulo an N-limb odd number with a 4-limb exponent
    (short of the RSAZ paths, which need an exponent as long as the modulus); x2ctpowmN is
    BN_mod_exp_mont_consttime_x2 (an RSA private operation's pair) modulo that number and the odd
    number 2 below it; montpowmN is BN_mod_exp_mont (not constant time) with the same exponent,
-   pubpowmN with the exponent 65537 (an RSA public operation's). Each step runs its operation REPS times and prints "OP REPS result" (so
+   pubpowmN with the exponent 65537 (an RSA public operation's); exp2powmN is BN_mod_exp2_mont
+   (DSA verification's b^a a^b). Each step runs its operation REPS times and prints "OP REPS result" (so
    stock and dot runs can be compared), then stops at probe_mark, where the debugger reads its
    counts (gmp-patch/test/probe_steps.h). */
 #include <stdio.h>
@@ -32,10 +33,10 @@ static int step(const char *op, long reps)
     /* the exponentiations' modulus of ctpowmN's N limbs: odd, top three bits set, above the
      * base b (at 4 limbs too, so that the pair runs: OpenSSL's pair takes bases below their
      * moduli only) */
-    static const char *const kinds[] = {"ctpowm", "x2ctpowm", "montpowm", "pubpowm"};
+    static const char *const kinds[] = {"ctpowm", "x2ctpowm", "montpowm", "pubpowm", "exp2powm"};
     int kind = -1;
     long mlimbs = 0;
-    for (int k = 0; k < 4 && kind < 0; k++)
+    for (int k = 0; k < 5 && kind < 0; k++)
         if (strncmp(op, kinds[k], strlen(kinds[k])) == 0) {
             kind = k;
             mlimbs = atol(op + strlen(kinds[k]));
@@ -66,6 +67,8 @@ static int step(const char *op, long reps)
             ok = BN_mod_exp_mont_consttime_x2(r, b, a, m, NULL, r2, b, a, m2, NULL, ctx);
         else if (kind == 0)
             ok = BN_mod_exp_mont_consttime(r, b, a, m, ctx, NULL);
+        else if (kind == 4)
+            ok = BN_mod_exp2_mont(r, b, a, a, b, m, ctx, NULL);
         else
             ok = BN_mod_exp_mont(r, b, kind == 2 ? a : f4, m, ctx, NULL);
         if (!ok)
@@ -93,5 +96,5 @@ done:
 int main(int argc, char **argv)
 {
     return probe_main(argc, argv, "dotssl_marker",
-                      "add sub mul sqr ctpowmN x2ctpowmN montpowmN pubpowmN", step);
+                      "add sub mul sqr ctpowmN x2ctpowmN montpowmN pubpowmN exp2powmN", step);
 }

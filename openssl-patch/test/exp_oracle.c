@@ -1,0 +1,113 @@
+/* The exponentiations patches 0006 and 0007 give libdot, against OpenSSL code they do not touch:
+   BN_mod_exp_mont (0006) against BN_mod_exp_recp, and BN_mod_exp2_mont (0007) against two
+   BN_mod_exp_recp and BN_mod_mul. Moduli of 1 to 66 limbs (the patches take 2 to 64), full or
+   with a short top limb; exponents of 1 to 64 bits in one limb (the lengths dot_powm's rule
+   declines and takes), of as many limbs as the modulus up to 8 (the oracle is slow), and 65537;
+   bases 0, 1, m - 1, random below m, and above m or negative (OpenSSL's reduction, or its own
+   code, must answer those; BN_mod_exp2_mont is compared for bases that are not negative only).
+   The planted control: BN_mod_exp_mont's result against the oracle's for the exponent one
+   larger must differ in nearly every case, so a comparison that cannot fail would show.
+   usage: exp_oracle (run against the libcrypto under test; exit 0 when all agree) */
+#include <stdio.h>
+#include <openssl/bn.h>
+
+static unsigned long long state = 0x9e3779b97f4a7c15ULL;
+static unsigned long long next(void)
+{
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+}
+
+/* a random number of bits bits, top bit set */
+static int random_bits(BIGNUM *x, int bits)
+{
+    BN_zero(x);
+    for (int i = 0; i < bits; i += 32)
+        if (!BN_lshift(x, x, 32) || !BN_add_word(x, (BN_ULONG)(next() >> 32)))
+            return 0;
+    return BN_rshift(x, x, BN_num_bits(x) > bits ? BN_num_bits(x) - bits : 0) &&
+           BN_set_bit(x, bits - 1);
+}
+
+/* base kind k (0: 0, 1: 1, 2: m - 1, 3: random below m, 4: m + random, 5: negative) */
+static int base(BIGNUM *b, int k, const BIGNUM *m, BN_CTX *ctx)
+{
+    switch (k) {
+    case 0: BN_zero(b); return 1;
+    case 1: return BN_one(b);
+    case 2: return BN_copy(b, m) && BN_sub_word(b, 1);
+    case 3: return random_bits(b, BN_num_bits(m) + 8) && BN_nnmod(b, b, m, ctx);
+    case 4: return random_bits(b, BN_num_bits(m) - 1) && BN_add(b, b, m);
+    default: return random_bits(b, BN_num_bits(m) - 1) && (BN_set_negative(b, 1), 1);
+    }
+}
+
+int main(void)
+{
+    static const int lengths[] = {1, 2, 3, 9, 17, 31, 32, 33, 63, 64, 0 /* n limbs, at most 8 */,
+                                  -1 /* 65537 */};
+    BN_CTX *ctx = BN_CTX_new();
+    BIGNUM *m = BN_new(), *a1 = BN_new(), *a2 = BN_new(), *p1 = BN_new(), *p2 = BN_new();
+    BIGNUM *got = BN_new(), *want = BN_new(), *t = BN_new();
+    if (ctx == NULL || m == NULL || a1 == NULL || a2 == NULL || p1 == NULL || p2 == NULL ||
+        got == NULL || want == NULL || t == NULL)
+        return 2;
+    unsigned long cases = 0, wrong = 0, planted = 0, planted_same = 0;
+    for (int n = 1; n <= 66; n++)
+        for (int shape = 0; shape < 2; shape++)
+            for (size_t l = 0; l < sizeof lengths / sizeof *lengths; l++)
+                for (int k = 0; k < 6; k++) {
+                    int bits = shape ? 64 * n - 40 : 64 * n;
+                    if (bits < 2)
+                        bits = 2;
+                    int len = lengths[l] > 0 ? lengths[l] : 64 * (n < 8 ? n : 8);
+                    if (!random_bits(m, bits) || !BN_set_bit(m, 0) || !base(a1, k, m, ctx) ||
+                        !base(a2, (k + 3) % 6, m, ctx) ||
+                        !(lengths[l] < 0 ? BN_set_word(p1, 65537) : random_bits(p1, len)) ||
+                        !random_bits(p2, len))
+                        return 2;
+                    /* 0006: BN_mod_exp_mont */
+                    if (!BN_mod_exp_mont(got, a1, p1, m, ctx, NULL) ||
+                        !BN_mod_exp_recp(want, a1, p1, m, ctx))
+                        return 2;
+                    cases++;
+                    if (BN_cmp(got, want) != 0) {
+                        wrong++;
+                        fprintf(stderr,
+                                "BN_mod_exp_mont wrong: %d limbs, shape %d, %d-bit exponent, base "
+                                "kind %d\n",
+                                n, shape, len, k);
+                    }
+                    /* 0007: BN_mod_exp2_mont, bases not negative (it reduces a negative one
+                     * to a negative remainder, stock and dot alike: not the oracle's answer) */
+                    if (BN_is_negative(a1) || BN_is_negative(a2))
+                        continue;
+                    if (!BN_mod_exp2_mont(got, a1, p1, a2, p2, m, ctx, NULL) ||
+                        !BN_mod_exp_recp(want, a1, p1, m, ctx) ||
+                        !BN_mod_exp_recp(t, a2, p2, m, ctx) || !BN_mod_mul(want, want, t, m, ctx))
+                        return 2;
+                    cases++;
+                    if (BN_cmp(got, want) != 0) {
+                        wrong++;
+                        fprintf(stderr,
+                                "BN_mod_exp2_mont wrong: %d limbs, shape %d, %d-bit exponents, "
+                                "base kinds %d, %d\n",
+                                n, shape, len, k, (k + 3) % 6);
+                    }
+                    /* the planted control: the result against the oracle's for exponent + 1 */
+                    if (k == 3) {
+                        if (!BN_mod_exp_mont(got, a1, p1, m, ctx, NULL) || !BN_copy(t, p1) ||
+                            !BN_add_word(t, 1) || !BN_mod_exp_recp(want, a1, t, m, ctx))
+                            return 2;
+                        planted++;
+                        planted_same += BN_cmp(got, want) == 0;
+                    }
+                }
+    printf("  exp_oracle: %lu exponentiations against BN_mod_exp_recp, %lu wrong; planted control "
+           "(exponent + 1): %lu of %lu differ%s\n",
+           cases, wrong, planted - planted_same, planted,
+           planted_same * 10 < planted ? "" : " (NOT CAUGHT)");
+    return wrong == 0 && planted_same * 10 < planted ? 0 : 1;
+}
