@@ -1,6 +1,6 @@
 /*
- * Exponent scanning shared by libdot's exponentiations (ifma/powm.h, mulx/powm4.h): the bits of an
- * exponent at given positions, the window width with the fewest products, and a sliding window's
+ * Exponent scanning shared by libdot's exponentiations (ifma/powm.h, mulx/powm4.h, and the entry
+ * points' exponent rule, powm_entry.c): an exponent's bit length, its bits at given positions, the window width with the fewest products, and a sliding window's
  * next window. The positions are public in the constant-time forms; the bits' values are not, and
  * nothing here branches on them (exp_sliding_next, which does, serves the sliding window only).
  */
@@ -15,6 +15,14 @@
 static inline unsigned exp_bit(const dot_limb_t *ep, size_t pos)
 {
     return (unsigned)(ep[pos / 64] >> (pos % 64) & 1);
+}
+
+/* The bit length of the exponent {ep, en}, zero limbs on top allowed: 0 for e = 0. */
+static inline size_t exp_bit_length(const dot_limb_t *ep, size_t en)
+{
+    while (en > 0 && ep[en - 1] == 0)
+        en--;
+    return en ? 64 * en - (size_t)__builtin_clzll(ep[en - 1]) : 0;
 }
 
 /* The w bits of the exponent from bit pos up, as a number. */

@@ -4,6 +4,7 @@
  * Moduli of 4 limbs go to the general-register kernel (mulx/powm4.c) where the table's powm4 says
  * so: on every CPU with BMI2 and ADX unless DOT_BASECASE is off or says powm4=off. */
 #include "dot_impl.h"
+#include "exp_window.h" /* exp_bit_length */
 
 #ifdef DOT_DEBUG
 static void check_powm(const char *fn, const dot_limb_t *rp, const dot_limb_t *bp,
@@ -40,15 +41,7 @@ static inline int in_window(size_t n)
 static inline int long_enough(const dot_limb_t *ep, size_t en, size_t n)
 {
     const size_t from = dot_basecase_active()->powm_from;
-    if (n < from || n - from >= 31)
-        return 1;
-    size_t top = en;
-    while (top > 0 && ep[top - 1] == 0)
-        top--;
-    if (top > 1)
-        return 1;
-    const size_t bits = top ? 64 - (size_t)__builtin_clzll(ep[0]) : 0;
-    return bits * (n - from + 1) >= 32;
+    return n < from || n - from >= 31 || exp_bit_length(ep, en) * (n - from + 1) >= 32;
 }
 
 /* Whether the 4-limb kernel takes a modulus of n limbs. */

@@ -54,18 +54,10 @@
 #define DOT_IFMA_POWM_H
 
 #include "../chain/aors.h" /* chain_aors: the add-with-carry chain */
-#include "../exp_window.h" /* exp_bit, exp_bits, exp_window_width, exp_sliding_next */
+#include "../exp_window.h" /* exp_bit, exp_bits, exp_bit_length, exp_window_width, ... */
 #include "../pow2_mod.h"   /* pow2_mod_shift */
 #include "mul_basecase.h"  /* to_digits, to_limbs, BC_MASK52 */
 #include "powm_amm.h"      /* pw_amm and its instances, pw_ctx */
-
-static inline int pw_cmp(const dot_limb_t *x, const dot_limb_t *y, size_t n)
-{
-    for (size_t i = n; i-- > 0;)
-        if (x[i] != y[i])
-            return x[i] > y[i] ? 1 : -1;
-    return 0;
-}
 
 /* x = t where keep is all ones, x unchanged where it is zero (n limbs) */
 static inline void pw_select(dot_limb_t *x, const dot_limb_t *t, dot_limb_t keep, size_t n)
@@ -74,16 +66,12 @@ static inline void pw_select(dot_limb_t *x, const dot_limb_t *t, dot_limb_t keep
         x[i] = (t[i] & keep) | (x[i] & ~keep);
 }
 
-/* x = 2x mod m, for x < m (n limbs); with ct, both subtractions are made and the result chosen
- * by a mask, so that nothing depends on m's value */
-static inline void pw_double_mod(dot_limb_t *x, const dot_limb_t *m, size_t n, const int ct)
+/* x = 2x mod m, for x < m (n limbs), in constant time: the subtraction is always made and the
+ * result chosen by a mask, so that nothing depends on m's value (the constant-time set-up's
+ * doublings; the sliding window's set-up divides instead, pow2_mod.h) */
+static inline void pw_double_mod(dot_limb_t *x, const dot_limb_t *m, size_t n)
 {
     const dot_limb_t carry = chain_aors(x, x, x, n, 0, DOT_OP_ADD, DOT_FAST);
-    if (!ct) {
-        if (carry || pw_cmp(x, m, n) >= 0)
-            chain_aors(x, x, m, n, 0, DOT_OP_SUB, DOT_FAST);
-        return;
-    }
     dot_limb_t t[DOT_POWM_MAX];
     const dot_limb_t borrow = chain_aors(t, x, m, n, 0, DOT_OP_SUB, DOT_FAST);
     pw_select(x, t, 0 - (carry | (borrow ^ 1)), n);
@@ -176,7 +164,7 @@ static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const 
     if (ct) {
         /* x = 2^(52k + off) mod m, off from bits - 1 - 52k (negative) to c0 */
         for (long off = (long)bits - 1 - (long)t; off < (long)c0;) {
-            pw_double_mod(x, mp, n, ct);
+            pw_double_mod(x, mp, n);
             if (++off == 1)
                 to_digits(r1, x, n, c->k);
         }
@@ -286,10 +274,7 @@ static inline void pw_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_li
     uint64_t bd[PW_DIGITS] = {0}, acc[PW_DIGITS] = {0}, one[PW_DIGITS] = {1};
     to_digits(bd, bp, n, c->k);
     /* the odd powers b, b^3, ..., b^(2^w - 1) in Montgomery form */
-    size_t top = en;
-    while (top > 0 && ep[top - 1] == 0)
-        top--;
-    size_t eb = top ? pw_bit_length(ep, top) : 0;
+    const size_t eb = exp_bit_length(ep, en);
     const unsigned w = exp_window_width(eb, PW_MAX_WINDOW, 0);
     amm(table[0], bd, md.rr, c);
     if (w > 1) {

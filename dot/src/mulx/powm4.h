@@ -17,7 +17,7 @@
 #ifndef DOT_MULX_POWM4_H
 #define DOT_MULX_POWM4_H
 
-#include "../exp_window.h" /* exp_bit, exp_bits, exp_window_width, exp_sliding_next */
+#include "../exp_window.h" /* exp_bit, exp_bits, exp_bit_length, exp_window_width, ... */
 #include "mont4.h"
 
 #define P4_MAX_WINDOW 6
@@ -83,15 +83,12 @@ static inline void p4_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_li
     p4_mod md;
     p4_prepare(&md, mp, 0);
     dot_limb_t table[1 << (P4_MAX_WINDOW - 1)][4], acc[4], b[4];
-    size_t top = en;
-    while (top > 0 && ep[top - 1] == 0)
-        top--;
-    if (top == 0) { /* e = 0: 1 */
+    const size_t eb = exp_bit_length(ep, en);
+    if (eb == 0) { /* e = 0: 1 */
         p4_mul(acc, one, md.rr, &md);
         p4_finish(rp, acc, &md);
         return;
     }
-    const size_t eb = 64 * top - (size_t)__builtin_clzll(ep[top - 1]);
     const unsigned w = exp_window_width(eb, P4_MAX_WINDOW, 0);
     memcpy(b, bp, sizeof b);
     p4_mul(table[0], b, md.rr, &md);
