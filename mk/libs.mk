@@ -179,8 +179,10 @@ endef
 $(foreach v,$(ICOUNT_LIB_VARIANTS),$(foreach i,$(ICOUNT_LIB_ISAS),\
   $(eval $(call icount_lib_workload,gmp,$(v),$(i),-DLIB_GMP,-lgmp))\
   $(eval $(call icount_lib_workload,openssl,$(v),$(i),-DLIB_OPENSSL,-lcrypto))))
-# stock GMP beside them, so the baseline shows what the patches add to GMP's own cost
+# stock GMP and OpenSSL beside them, so the baseline shows what the patches add to the
+# libraries' own cost (and relations.tsv can bound it)
 $(eval $(call icount_lib_workload,gmp,stock,none,-DLIB_GMP,-lgmp))
+$(eval $(call icount_lib_workload,openssl,stock,none,-DLIB_OPENSSL,-lcrypto))
 
 # The paper's Figure 3(c) instruction counts (dot/test/icount/fig3c.py): per-call valgrind counts
 # of mpn_add_n/mpn_sub_n and BN_uadd/BN_usub at the paper's 12 sizes, every stock and dot build,

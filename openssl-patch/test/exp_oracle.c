@@ -4,7 +4,8 @@
    with a short top limb; exponents of 1 to 64 bits in one limb (the lengths dot_powm's rule
    declines and takes), of as many limbs as the modulus up to 8 (the oracle is slow), and 65537;
    bases 0, 1, m - 1, random below m, and above m or negative (OpenSSL's reduction, or its own
-   code, must answer those; BN_mod_exp2_mont is compared for bases that are not negative only).
+   code, must answer those; BN_mod_exp2_mont is compared for bases that are not negative only);
+   BN_mod_exp_mont also with the result written over its base.
    The planted control: BN_mod_exp_mont's result against the oracle's for the exponent one
    larger must differ in nearly every case, so a comparison that cannot fail would show.
    usage: exp_oracle (run against the libcrypto under test; exit 0 when all agree) */
@@ -86,6 +87,11 @@ int main(void)
                         return 2;
                     cases++;
                     wrong += differs(got, w1, "BN_mod_exp_mont", n, shape, len, k);
+                    /* the same with the result written over the base, which callers may ask */
+                    if (!BN_copy(t, a1) || !BN_mod_exp_mont(t, t, p1, m, ctx, NULL))
+                        return 2;
+                    cases++;
+                    wrong += differs(t, w1, "BN_mod_exp_mont in place", n, shape, len, k);
                     /* the planted control: that result against the oracle's for exponent + 1 */
                     if (k == 3) {
                         if (!BN_copy(t, p1) || !BN_add_word(t, 1) ||
