@@ -14,10 +14,11 @@
  * mpz_powm and mpz_powm_sec (GMP's constant-time exponentiation), e of 4 limbs. After the long
  * exponents, public ones: e of 2 to 64 bits at 4 to 64 limbs, GMP's mpz_powm over the sliding
  * kernel, starred where dot_powm takes the call (its exponent rule: where the set-up repays).
- * usage: bench_powm [--quick]
+ * usage: bench_powm [--quick | --drift ROUNDS] (--drift: drift()'s comment)
  */
 #include <gmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "../test/common/check.h"
 #include "dot.h"
@@ -250,11 +251,87 @@ static int short_row(size_t n, const unsigned *lengths, size_t count, int sample
     return wrong;
 }
 
+/* --drift ROUNDS: the build VM's states (results/MEASUREMENTS.md: it switches between a fast and
+ * a slow state for tens of seconds at a time). ROUNDS rounds of DRIFT_SAMPLES interleaved samples
+ * at 16 limbs, RSA-2048's CRT halves, about a fifth of a second each on Zen 5: two mpz_powm, two
+ * dot_ifma_powm_ct, one dot_ifma_powm_ct_x2 and two dot_ifma_powm (the sliding window), 16-limb
+ * exponents. A row a round: each one's median TSC cycles and GMP's over each, so rows of both
+ * states show which code loses more in the slow one. Returns 0, or 1 when a result is wrong. */
+#define DRIFT_SAMPLES 201
+static int drift(long rounds, dot_rng *rng)
+{
+    enum { GMP, CT, PAIR, SLIDING, KINDS };
+    const size_t n = 16;
+    static double cycles[KINDS][DRIFT_SAMPLES];
+    dot_limb_t m[2][DOT_POWM_MAX], b[2][DOT_POWM_MAX], e[2][DOT_POWM_MAX];
+    dot_limb_t r[2][DOT_POWM_MAX], want[2][DOT_POWM_MAX];
+    mpz_t zm[2], zb[2], ze[2], zr;
+    mpz_init(zr);
+    int wrong = 0;
+    for (int w = 0; w < 2; w++) {
+        operands(m[w], b[w], e[w], n, n, rng);
+        mpz_inits(zm[w], zb[w], ze[w], NULL);
+        mpz_import(zm[w], n, -1, sizeof(dot_limb_t), 0, 0, m[w]);
+        mpz_import(zb[w], n, -1, sizeof(dot_limb_t), 0, 0, b[w]);
+        mpz_import(ze[w], n, -1, sizeof(dot_limb_t), 0, 0, e[w]);
+        mpz_powm(zr, zb[w], ze[w], zm[w]);
+        memset(want[w], 0, sizeof want[w]);
+        mpz_export(want[w], NULL, -1, sizeof(dot_limb_t), 0, 0, zr);
+        dot_ifma_powm(r[w], b[w], e[w], n, m[w], n);
+        wrong |= memcmp(r[w], want[w], n * sizeof(dot_limb_t)) != 0;
+    }
+    dot_ifma_powm_ct_x2(r[0], b[0], e[0], m[0], r[1], b[1], e[1], m[1], n, n);
+    for (int w = 0; w < 2; w++)
+        wrong |= memcmp(r[w], want[w], n * sizeof(dot_limb_t)) != 0;
+    if (wrong)
+        fprintf(stderr, "a 16-limb kernel differs from mpz_powm\n");
+    else
+        printf("drift at %zu limbs: TSC cycles for two exponentiations, medians of %d samples a "
+               "round\n%6s %12s %12s %12s %12s  | %8s %8s %8s\n",
+               n, DRIFT_SAMPLES, "round", "2 mpz_powm", "2 dot ct", "dot ct x2", "2 sliding",
+               "gmp/ct", "gmp/x2", "gmp/sl");
+    for (long round = 1; round <= rounds && !wrong; round++) {
+        for (int t = 0; t < DRIFT_SAMPLES; t++)
+            for (int j = 0; j < KINDS; j++) {
+                const int k = (j + t) % KINDS;
+                uint64_t t0 = dot_tsc_begin();
+                for (int w = 0; w < 2 && k != PAIR; w++) {
+                    if (k == GMP)
+                        mpz_powm(zr, zb[w], ze[w], zm[w]);
+                    else if (k == CT)
+                        dot_ifma_powm_ct(r[w], b[w], e[w], n, m[w], n);
+                    else
+                        dot_ifma_powm(r[w], b[w], e[w], n, m[w], n);
+                }
+                if (k == PAIR)
+                    dot_ifma_powm_ct_x2(r[0], b[0], e[0], m[0], r[1], b[1], e[1], m[1], n, n);
+                cycles[k][t] = (double)(dot_tsc_end() - t0);
+            }
+        double c[KINDS];
+        for (int k = 0; k < KINDS; k++)
+            c[k] = dot_median(cycles[k], DRIFT_SAMPLES);
+        printf("%6ld %12.0f %12.0f %12.0f %12.0f  | %7.2fx %7.2fx %7.2fx\n", round, c[GMP], c[CT],
+               c[PAIR], c[SLIDING], c[GMP] / c[CT], c[GMP] / c[PAIR], c[GMP] / c[SLIDING]);
+        fflush(stdout);
+    }
+    for (int w = 0; w < 2; w++)
+        mpz_clears(zm[w], zb[w], ze[w], NULL);
+    mpz_clear(zr);
+    return wrong;
+}
+
 int main(int argc, char **argv)
 {
-    int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
-    if (argc > 2 || (argc > 1 && !quick)) {
-        fprintf(stderr, "usage: %s [--quick]\n", argv[0]);
+    int quick = argc == 2 && strcmp(argv[1], "--quick") == 0;
+    long rounds = 0;
+    if (argc == 3 && strcmp(argv[1], "--drift") == 0) {
+        char *end;
+        rounds = strtol(argv[2], &end, 10);
+        if (*end != '\0' || rounds < 1 || rounds > 1000000)
+            rounds = -1;
+    }
+    if (!(argc == 1 || quick || rounds > 0)) {
+        fprintf(stderr, "usage: %s [--quick | --drift ROUNDS]  (ROUNDS: 1 to 1000000)\n", argv[0]);
         return 2;
     }
     printf("libdot %s, %s; GMP %s from %s\n", dot_version(), dot_settings(), gmp_version,
@@ -262,6 +339,13 @@ int main(int argc, char **argv)
     const int samples = quick ? 5 : 21;
     dot_rng rng;
     dot_rng_seed(&rng, 23);
+    if (rounds > 0) {
+        if (!dot_isa_supported("ifma")) {
+            fprintf(stderr, "--drift times the IFMA kernels: this CPU has no IFMA\n");
+            return 2;
+        }
+        return drift(rounds, &rng);
+    }
     int status = 0;
     if (dot_cpu_detect().mulx) {
         printf("4-limb moduli, 4-limb exponents (the general-register kernels; dot_powm(_ct) take "
