@@ -36,7 +36,7 @@ static int step(const char *op, long reps)
     static const char *const kinds[] = {"ctpowm", "x2ctpowm", "montpowm", "pubpowm", "exp2powm"};
     int kind = -1;
     long mlimbs = 0;
-    for (int k = 0; k < 5 && kind < 0; k++)
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && kind < 0; k++)
         if (strncmp(op, kinds[k], strlen(kinds[k])) == 0) {
             kind = k;
             mlimbs = atol(op + strlen(kinds[k]));
