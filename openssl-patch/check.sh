@@ -3,8 +3,9 @@
 #   recipes: test_bn test_exp test_internal_bn test_rsa test_mp_rsa test_dh test_dsa
 #   evp_test on the rsa/dh/dsa/ffdhe data files of test_evp (the recipe itself would also run
 #   every cipher, ML-DSA and SLH-DSA file), with the recipe's default-and-legacy config
-#   exp_oracle (test/exp_oracle.c): BN_mod_exp_mont and BN_mod_exp2_mont, which patches 0006 and
-#   0007 give libdot, against BN_mod_exp_recp at 1 to 66 limbs
+#   exp_oracle (test/exp_oracle.c): BN_mod_exp_mont, BN_mod_exp_mont_consttime, its pair and
+#   BN_mod_exp2_mont, which patches 0004 to 0007 give libdot, against BN_mod_exp_recp at 1 to 66
+#   limbs
 # Then proves the programs ran against this tree's library, not the system's libcrypto (without
 # util/shlib_wrap.sh they silently load /lib/x86_64-linux-gnu/libcrypto.so.3): each shared test
 # program resolves libcrypto.so.3 inside the tree under shlib_wrap.sh, and each statically

@@ -1,11 +1,13 @@
-/* The exponentiations patches 0006 and 0007 give libdot, against OpenSSL code they do not touch:
-   BN_mod_exp_mont (0006) against BN_mod_exp_recp, and BN_mod_exp2_mont (0007) against two
-   BN_mod_exp_recp and BN_mod_mul. Moduli of 1 to 66 limbs (the patches take 2 to 64), full or
+/* The exponentiations patches 0004 to 0007 give libdot, against OpenSSL code they do not touch:
+   BN_mod_exp_mont (0006) and BN_mod_exp_mont_consttime (0004) against BN_mod_exp_recp,
+   BN_mod_exp_mont_consttime_x2 (0005) against two BN_mod_exp_recp, and BN_mod_exp2_mont (0007)
+   against two BN_mod_exp_recp and BN_mod_mul. Moduli of 1 to 66 limbs (the patches take 2 to 64), full or
    with a short top limb; exponents of 1 to 64 bits in one limb (the lengths dot_powm's rule
    declines and takes), of as many limbs as the modulus up to 8 (the oracle is slow), and 65537;
    bases 0, 1, m - 1, random below m, and above m or negative (OpenSSL's reduction, or its own
    code, must answer those; BN_mod_exp2_mont is compared for bases that are not negative only);
-   BN_mod_exp_mont also with the result written over its base.
+   BN_mod_exp_mont and BN_mod_exp_mont_consttime also with the result written over the base, the
+   pair with both results written over their bases.
    The planted control: BN_mod_exp_mont's result against the oracle's for the exponent one
    larger must differ in nearly every case, so a comparison that cannot fail would show.
    usage: exp_oracle (run against the libcrypto under test; exit 0 when all agree) */
@@ -63,9 +65,10 @@ int main(void)
                                   -1 /* 65537 */};
     BN_CTX *ctx = BN_CTX_new();
     BIGNUM *m = BN_new(), *a1 = BN_new(), *a2 = BN_new(), *p1 = BN_new(), *p2 = BN_new();
-    BIGNUM *got = BN_new(), *want = BN_new(), *w1 = BN_new(), *t = BN_new();
+    BIGNUM *got = BN_new(), *want = BN_new(), *w1 = BN_new(), *t = BN_new(), *t2 = BN_new();
+    BN_MONT_CTX *mont = BN_MONT_CTX_new();
     if (ctx == NULL || m == NULL || a1 == NULL || a2 == NULL || p1 == NULL || p2 == NULL ||
-        got == NULL || want == NULL || w1 == NULL || t == NULL)
+        got == NULL || want == NULL || w1 == NULL || t == NULL || t2 == NULL || mont == NULL)
         return 2;
     unsigned long cases = 0, wrong = 0, planted = 0, planted_same = 0;
     for (int n = 1; n <= 66; n++)
@@ -100,6 +103,30 @@ int main(void)
                         planted++;
                         planted_same += BN_cmp(got, want) == 0;
                     }
+                    /* 0004: BN_mod_exp_mont_consttime, and over its base */
+                    if (!BN_MONT_CTX_set(mont, m, ctx) ||
+                        !BN_mod_exp_mont_consttime(got, a1, p1, m, ctx, mont))
+                        return 2;
+                    cases++;
+                    wrong += differs(got, w1, "BN_mod_exp_mont_consttime", n, shape, len, k);
+                    if (!BN_copy(t, a1) || !BN_mod_exp_mont_consttime(t, t, p1, m, ctx, NULL))
+                        return 2;
+                    cases++;
+                    wrong += differs(t, w1, "BN_mod_exp_mont_consttime in place", n, shape, len, k);
+                    /* 0005: the pair, modulo m both, over the bases; bases below m, as its callers
+                     * give them (OpenSSL's own pair does not reduce them) */
+                    if (k < 4 && (k + 3) % 6 < 4) {
+                        if (!BN_copy(t, a1) || !BN_copy(t2, a2) ||
+                            !BN_mod_exp_mont_consttime_x2(t, t, p1, m, mont, t2, t2, p2, m, mont,
+                                                          ctx) ||
+                            !BN_mod_exp_recp(want, a2, p2, m, ctx))
+                            return 2;
+                        cases += 2;
+                        wrong += differs(t, w1, "BN_mod_exp_mont_consttime_x2 first", n, shape, len,
+                                         k);
+                        wrong += differs(t2, want, "BN_mod_exp_mont_consttime_x2 second", n, shape,
+                                         len, k);
+                    }
                     /* 0007: BN_mod_exp2_mont, bases not negative (it reduces a negative one
                      * to a negative remainder, stock and dot alike: not the oracle's answer) */
                     if (BN_is_negative(a1) || BN_is_negative(a2))
@@ -114,5 +141,6 @@ int main(void)
            "(exponent + 1): %lu of %lu differ%s\n",
            cases, wrong, planted - planted_same, planted,
            planted_same * 10 < planted ? "" : " (NOT CAUGHT)");
+    BN_MONT_CTX_free(mont);
     return wrong == 0 && planted_same * 10 < planted ? 0 : 1;
 }
