@@ -43,8 +43,9 @@ static IFMA_TARGET uint64_t ifma_latency(uint64_t seed)
     return (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc));
 }
 
-/* eight chains of LOOP_OPS / 8 operations each; VEC, MADD and SET name the width's intrinsics */
-#define CHAINS8(VEC, SET, OP, EXTRACT)                                                             \
+/* eight chains of LOOP_OPS / 8 operations each: VEC, SET, XOR and LOW name the width's type and
+ * intrinsics, OP is a chain's step on acc[c] and x */
+#define CHAINS8(VEC, SET, OP, XOR, LOW)                                                            \
     VEC acc[8], x = SET(3);                                                                        \
     for (int c = 0; c < 8; c++)                                                                    \
         acc[c] = SET((long long)(seed + (uint64_t)c));                                             \
@@ -52,33 +53,25 @@ static IFMA_TARGET uint64_t ifma_latency(uint64_t seed)
         _Pragma("GCC unroll 8") for (int c = 0; c < 8; c++) acc[c] = OP;                           \
     }                                                                                              \
     for (int c = 1; c < 8; c++)                                                                    \
-        acc[0] = _mm512_xor_si512(acc[0], acc[c]);                                                 \
-    return (uint64_t)_mm_cvtsi128_si64(EXTRACT(acc[0]));
+        acc[0] = XOR(acc[0], acc[c]);                                                              \
+    return (uint64_t)_mm_cvtsi128_si64(LOW(acc[0]));
 
 static IFMA_TARGET uint64_t ifma512(uint64_t seed)
 {
-    CHAINS8(__m512i, _mm512_set1_epi64, _mm512_madd52lo_epu64(acc[c], acc[c], x),
+    CHAINS8(__m512i, _mm512_set1_epi64, _mm512_madd52lo_epu64(acc[c], acc[c], x), _mm512_xor_si512,
             _mm512_castsi512_si128)
 }
 
 static IFMA_TARGET uint64_t add512(uint64_t seed)
 {
-    CHAINS8(__m512i, _mm512_set1_epi64, _mm512_add_epi64(acc[c], x), _mm512_castsi512_si128)
+    CHAINS8(__m512i, _mm512_set1_epi64, _mm512_add_epi64(acc[c], x), _mm512_xor_si512,
+            _mm512_castsi512_si128)
 }
 
 static IFMA_TARGET uint64_t ifma256(uint64_t seed)
 {
-    __m256i acc[8], x = _mm256_set1_epi64x(3);
-    for (int c = 0; c < 8; c++)
-        acc[c] = _mm256_set1_epi64x((long long)(seed + (uint64_t)c));
-    for (int i = 0; i < LOOP_OPS / 8; i++) {
-#pragma GCC unroll 8
-        for (int c = 0; c < 8; c++)
-            acc[c] = _mm256_madd52lo_epu64(acc[c], acc[c], x);
-    }
-    for (int c = 1; c < 8; c++)
-        acc[0] = _mm256_xor_si256(acc[0], acc[c]);
-    return (uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(acc[0]));
+    CHAINS8(__m256i, _mm256_set1_epi64x, _mm256_madd52lo_epu64(acc[c], acc[c], x), _mm256_xor_si256,
+            _mm256_castsi256_si128)
 }
 
 /* the multiplier: a volatile odd factor, so the compiler keeps every multiply */
