@@ -113,7 +113,7 @@ static dot_cpu detect_hardware(void)
     int zmm_state = (xcr0 & XCR0_AVX512) == XCR0_AVX512;
     cpu.avx512 = zmm_state && (b & bit_AVX512F) && (b & bit_AVX512VL) && (b & bit_AVX512DQ) &&
                  (b & bit_AVX512BW);
-    cpu.ifma = cpu.avx512 && (b & bit_AVX512IFMA);
+    cpu.ifma = cpu.avx512 && (b & bit_AVX512IFMA) && (b & bit_BMI2);
     cpu.family = family_of(eax1, cpu.avx512);
     return cpu;
 }

@@ -173,7 +173,8 @@ void dot_mulx_powm4_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t
 
 /* CPU features that decide which variants may run (cpu.c). */
 typedef struct dot_cpu {
-    int sse42, avx2, avx512, ifma; /* each includes the OS support its registers need */
+    int sse42, avx2, avx512, ifma; /* each includes the OS support its registers need; ifma
+                                    * also BMI2 (the exponentiation's scalar chain uses mulx) */
     const char *family; /* "zen3", "zen4", "zen5", "intel-avx512" or "other": the hardware, whatever
                          * DOT_CPU_DISABLE masks */
     int fma;  /* FMA3, with the AVX state the OS saves; DOT_CPU_DISABLE=avx2 clears it too */

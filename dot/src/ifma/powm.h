@@ -8,16 +8,19 @@
  *    position i's exact value: every term that lands there plus the carry from position i-1. The
  *    chain from one q to the next runs in general registers: s_(i+1) is a value x prepared one
  *    digit ahead plus the carry (s_i >> 52, plus one unless s_i's low 52 bits are zero: then
- *    s_i + lo(q_i m_0) is a multiple of 2^52), lo52(q_i m_1) and hi52(q_i m_0). q is kept shifted
- *    left by 12 bits (q12 = s_i (m' << 12) mod 2^64), so that one 64-bit product gives
- *    lo52(q m_j) (its top 52 bits) and the high half of a 128-bit one gives hi52(q m_j).
+ *    s_i + lo(q_i m_0) is a multiple of 2^52; both in one add, (s_i + 2^52 - 1) >> 52),
+ *    lo52(q_i m_1) and hi52(q_i m_0). q is kept shifted left by 12 bits (q12 = s_i (m' << 12)
+ *    mod 2^64), so that the low half of a 128-bit product gives lo52(q m_j) (its top 52 bits)
+ *    and the high half hi52(q m_j): two mulx make the three the chain needs.
  *    The vector unit follows two digits behind: step i adds the halves of q_i m at the lanes of
  *    positions i.., moves every lane one down (valignq; lane 0 drops out) and adds a_(i+2) b's
  *    halves (b's digits moved one and two lanes up), so it never waits for the scalar chain but
  *    for q_i. The x that s_(i+2) needs is lane 2 after step i-1 (position i+2: every term but
  *    q_i's and lo(a_(i+2) b_0)) plus those three terms, made in general registers. After step
  *    k-1 lane 0 is position k, which takes s_k (its value with the last carry). Lanes stay below
- *    2^61 (four terms under 2^52 a step, at most 86 steps).
+ *    2^61 (four terms under 2^52 a step, at most 86 steps), so s_i, a lane and four terms, below
+ *    2^62. Each vector's step: a_(i+2) b's two halves, then q_i m's high half on top of them (the
+ *    one product that waits for q_i), q_i m's low half into the lane before the move.
  * 2. Normalisation: each lane keeps its low 52 bits and passes the rest one lane up, in vector
  *    registers, until no lane has anything to pass: one round on random values; a run of all-ones
  *    digits takes one round a digit (the planted control in the tests drops the repeat).

@@ -136,30 +136,39 @@ pw_amm_ways(const pw_job *job, const int ways, const int nz, const int half, con
         for (int w = 0; w < ways; w++) {
             const uint64_t *a = job[w].a, *m = job[w].c->m;
             const uint64_t q12 = s[w] * mp12[w];
-            const uint64_t carry = (s[w] >> 52) + ((s[w] & BC_MASK52) != 0);
-            const uint64_t hi_q_m0 = (uint64_t)(((unsigned __int128)q12 * m0[w]) >> 64);
-            const uint64_t s_next = x[w] + carry + ((q12 * m1[w]) >> 12) + hi_q_m0;
+            /* s's high part, and 1 where its low 52 bits are not zero (q m_0 completes them to
+             * 2^52), in one add: s stays below 2^62 (powm.h, 1.) */
+            const uint64_t carry = (s[w] + BC_MASK52) >> 52;
+            /* q12 m_0's high half and both of q12 m_1's, two mulx with q12 in rdx: gcc's own
+             * 128-bit products tie both halves to rdx:rax and spilled around them, and made
+             * q12 m_1's low half with a third multiply (the CPU check requires BMI2 for IFMA) */
+            uint64_t hi_q_m0, lo_q_m1, hi_q_m1;
+            __asm__("mulx %[m0], %[h0], %[h0]\n\tmulx %[m1], %[l1], %[h1]"
+                    : [h0] "=&r"(hi_q_m0), [l1] "=&r"(lo_q_m1), [h1] "=r"(hi_q_m1)
+                    : "d"(q12), [m0] "rm"(m0[w]), [m1] "rm"(m1[w]));
+            const uint64_t s_next = x[w] + carry + (lo_q_m1 >> 12) + hi_q_m0;
             /* position i+2 but q_(i+1)'s terms and carry (a[k], a[k+1] are zero digits) */
-            x[w] = lane2[w] + ((a[i + 2] * b0[w]) & BC_MASK52) + ((q12 * m2[w]) >> 12) +
-                   (uint64_t)(((unsigned __int128)q12 * m1[w]) >> 64);
+            x[w] = lane2[w] + ((a[i + 2] * b0[w]) & BC_MASK52) + ((q12 * m2[w]) >> 12) + hi_q_m1;
             const __m512i q = _mm512_set1_epi64((long long)(q12 >> 12));
             const __m512i next = _mm512_set1_epi64((long long)a[i + 2]);
             __m512i hi[PW_MAX_VECS];
 #pragma GCC unroll 16
             for (int j = 0; j < nz; j++) {
                 const __m512i mj = _mm512_load_si512((const void *)(m + 8 * j));
-                const __m512i ab = _mm512_madd52lo_epu64(zero, next, b1v[w][j]);
+                /* a[i+2] b's halves, then q m's high half on top of them: one zero
+                 * accumulator and no add a vector, and only the last product waits for q */
+                const __m512i ab = _mm512_madd52hi_epu64(
+                    _mm512_madd52lo_epu64(zero, next, b1v[w][j]), next, b2v[w][j]);
                 lo[w][j] = _mm512_madd52lo_epu64(lo[w][j], q, mj);
-                hi[j] = _mm512_add_epi64(_mm512_madd52hi_epu64(zero, q, mj),
-                                         _mm512_madd52hi_epu64(ab, next, b2v[w][j]));
+                hi[j] = _mm512_madd52hi_epu64(ab, q, mj);
             }
             __m256i ht = zero4;
             if (half) {
                 const __m256i qt = _mm512_castsi512_si256(q), nt = _mm512_castsi512_si256(next);
-                const __m256i ab = _mm256_madd52lo_epu64(zero4, nt, bt1[w]);
+                const __m256i ab = _mm256_madd52hi_epu64(_mm256_madd52lo_epu64(zero4, nt, bt1[w]),
+                                                         nt, bt2[w]);
                 lt[w] = _mm256_madd52lo_epu64(lt[w], qt, mt[w]);
-                ht = _mm256_add_epi64(_mm256_madd52hi_epu64(zero4, qt, mt[w]),
-                                      _mm256_madd52hi_epu64(ab, nt, bt2[w]));
+                ht = _mm256_madd52hi_epu64(ab, qt, mt[w]);
             }
 #pragma GCC unroll 16
             for (int j = 0; j < nz; j++) {
