@@ -139,9 +139,11 @@ pw_amm_ways(const pw_job *job, const int ways, const int nz, const int half, con
             /* s's high part, and 1 where its low 52 bits are not zero (q m_0 completes them to
              * 2^52), in one add: s stays below 2^62 (powm.h, 1.) */
             const uint64_t carry = (s[w] + BC_MASK52) >> 52;
-            /* q12 m_0's high half and both of q12 m_1's, two mulx with q12 in rdx: gcc's own
-             * 128-bit products tie both halves to rdx:rax and spilled around them, and made
-             * q12 m_1's low half with a third multiply (the CPU check requires BMI2 for IFMA) */
+            /* q12 m_0's high half and both of q12 m_1's, two mulx with q12 in rdx (the first
+             * names one register for both halves, which mulx defines as keeping the high one):
+             * gcc's own 128-bit products tie both halves to rdx:rax and spilled around them, and
+             * made q12 m_1's low half with a third multiply (the CPU check requires BMI2 for
+             * IFMA) */
             uint64_t hi_q_m0, lo_q_m1, hi_q_m1;
             __asm__("mulx %[m0], %[h0], %[h0]\n\tmulx %[m1], %[l1], %[h1]"
                     : [h0] "=&r"(hi_q_m0), [l1] "=&r"(lo_q_m1), [h1] "=r"(hi_q_m1)
