@@ -16,13 +16,14 @@
 #            none (side-channel silent code keeps GMP's basecase); without it, none of them (for
 #            these three only the two basecase entry points are counted: where Karatsuba runs
 #            instead, its additions go through dot_add_n/dot_sub_n); mpz_powm modulo a 16- and
-#            an 8-limb number -> 1 dot_powm and 1 dot_ifma_powm where the marker shows a window
-#            (powm:N-64) from N <= 16 or 8 limbs, neither without (the patched mpn_powm reads the
-#            window first); modulo a 6-limb number -> neither (below DOT_POWM_MIN); modulo a
-#            4-limb number -> 1 dot_powm and 1 dot_mulx_powm4 where the marker shows powm4=on
-#            (libdot's 4-limb kernel), neither without (for these four only the powm entry points
-#            are counted: GMP's own exponentiation and the base's reduction add and subtract
-#            through dot_add_n/dot_sub_n)
+#            an 8-limb number -> 1 dot_powm_takes, then 1 dot_powm and 1 dot_ifma_powm where the
+#            marker shows a window (powm:N-64) from N <= 16 or 8 limbs, neither without (the
+#            patched mpn_powm asks dot_powm_takes first); modulo a 6-limb number -> none (below
+#            DOT_POWM_MIN: not asked); modulo a 4-limb number -> 1 dot_powm_takes, then 1
+#            dot_powm and 1 dot_mulx_powm4 where the marker shows powm4=on (libdot's 4-limb
+#            kernel), neither without (for these four only the powm entry points are counted:
+#            GMP's own exponentiation and the base's reduction add and subtract through
+#            dot_add_n/dot_sub_n)
 #   openssl: BN_add -> 1 dot_add_n_ct, BN_sub -> 1 dot_sub_n_ct, BN_mul 4x4 -> 1 dot_mul_4x4,
 #            BN_sqr -> 1 dot_sqr_4x4; BN_mod_exp_mont_consttime modulo a 16- and an 8-limb number
 #            (4-limb exponent) -> 1 dot_powm_ct and 1 dot_ifma_powm_ct where the marker shows a
@@ -35,13 +36,14 @@
 #            it does not, modulo two 4-limb numbers -> 1 dot_powm_ct_x2 and 1 dot_mulx_powm4_ct_x2
 #            with powm4=on, 1 dot_powm_ct_x2 alone without (only the pair entry points are counted:
 #            the calls after a declined pair depend on OpenSSL's own RSAZ dispatch); BN_mod_exp_mont
-#            with that exponent (montpowmN) -> 1 dot_powm and 1 dot_ifma_powm or dot_mulx_powm4 as
-#            for mpz_powm, 1 dot_powm alone where they decline (patch 0006 calls it for 2 to 64
-#            limbs); with the exponent 65537 (pubpowmN) the same where dot_powm's exponent rule
-#            takes 17 bits at N limbs (bits (N - window start + 1) >= 32), 1 dot_powm alone where
-#            it does not; BN_mod_exp2_mont (exp2powmN, DSA verification's two exponentiations) -> 2
-#            dot_powm and 2 dot_ifma_powm where the window takes N limbs (patch 0007), else 1
-#            dot_powm (the first declines and OpenSSL's simultaneous exponentiation runs)
+#            with that exponent (montpowmN) -> 1 dot_powm_takes (patch 0006 asks it for 2 to 64
+#            limbs), then 1 dot_powm and 1 dot_ifma_powm or dot_mulx_powm4 as for mpz_powm, neither
+#            where it declines; with the exponent 65537 (pubpowmN) the same where dot_powm's
+#            exponent rule takes 17 bits at N limbs (bits (N - window start + 1) >= 32), 1
+#            dot_powm_takes alone where it does not; BN_mod_exp2_mont (exp2powmN, DSA
+#            verification's two exponentiations) -> 2 dot_powm_takes, 2 dot_powm and 2
+#            dot_ifma_powm where the window takes N limbs (patch 0007), else 1 dot_powm_takes (the
+#            first answer declines and OpenSSL's simultaneous exponentiation runs)
 # and no other libdot call; on a stock variant no call, no dot_ symbol and no marker. Every
 # variant must print the same results.
 set -euo pipefail
@@ -52,14 +54,15 @@ work=$build/obj/$lib/calls
 mkdir -p "$work"
 R=5
 entries=(dot_add_n dot_sub_n dot_add_n_ct dot_sub_n_ct dot_mul_4x4 dot_sqr_4x4 dot_mul_basecase
-  dot_sqr_basecase dot_powm dot_ifma_powm dot_powm_ct dot_ifma_powm_ct dot_powm_ct_x2
+  dot_sqr_basecase dot_powm_takes dot_powm dot_ifma_powm dot_powm_ct dot_ifma_powm_ct dot_powm_ct_x2
   dot_ifma_powm_ct_x2 dot_mulx_powm4 dot_mulx_powm4_ct dot_mulx_powm4_ct_x2)
 case $lib in
   gmp)
     ops=(add sub mul sqr sec_add_1 mul24 sqr40 sec_mul24 powm16 powm8 powm6 powm4) so=libgmp.so ldlib=-lgmp prefix_marker=dotmp
     declare -A expect=([add]=dot_add_n [sub]=dot_sub_n [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4 [sec_add_1]=dot_add_n_ct
-      [mul24]=dot_mul_basecase [sqr40]=dot_sqr_basecase [sec_mul24]=none [powm16]="dot_powm dot_ifma_powm"
-      [powm8]="dot_powm dot_ifma_powm" [powm6]=none [powm4]="dot_powm dot_mulx_powm4") ;;
+      [mul24]=dot_mul_basecase [sqr40]=dot_sqr_basecase [sec_mul24]=none
+      [powm16]="dot_powm_takes dot_powm dot_ifma_powm" [powm8]="dot_powm_takes dot_powm dot_ifma_powm"
+      [powm6]=none [powm4]="dot_powm_takes dot_powm dot_mulx_powm4") ;;
   openssl)
     ops=(add sub mul sqr ctpowm16 ctpowm8 ctpowm6 ctpowm4 x2ctpowm16 x2ctpowm4 montpowm16 montpowm8 montpowm6
       montpowm4 pubpowm16 pubpowm8 exp2powm16 exp2powm8) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
@@ -67,10 +70,11 @@ case $lib in
       [ctpowm16]="dot_powm_ct dot_ifma_powm_ct" [ctpowm8]="dot_powm_ct dot_ifma_powm_ct"
       [ctpowm6]=dot_powm_ct [ctpowm4]="dot_powm_ct dot_mulx_powm4_ct"
       [x2ctpowm16]="dot_powm_ct_x2 dot_ifma_powm_ct_x2" [x2ctpowm4]="dot_powm_ct_x2 dot_mulx_powm4_ct_x2"
-      [montpowm16]="dot_powm dot_ifma_powm" [montpowm8]="dot_powm dot_ifma_powm" [montpowm6]=dot_powm
-      [montpowm4]="dot_powm dot_mulx_powm4" [pubpowm16]="dot_powm dot_ifma_powm"
-      [pubpowm8]="dot_powm dot_ifma_powm" [exp2powm16]="dot_powm dot_powm dot_ifma_powm dot_ifma_powm"
-      [exp2powm8]="dot_powm dot_powm dot_ifma_powm dot_ifma_powm") ;;
+      [montpowm16]="dot_powm_takes dot_powm dot_ifma_powm" [montpowm8]="dot_powm_takes dot_powm dot_ifma_powm"
+      [montpowm6]=dot_powm_takes [montpowm4]="dot_powm_takes dot_powm dot_mulx_powm4"
+      [pubpowm16]="dot_powm_takes dot_powm dot_ifma_powm" [pubpowm8]="dot_powm_takes dot_powm dot_ifma_powm"
+      [exp2powm16]="dot_powm_takes dot_powm_takes dot_powm dot_powm dot_ifma_powm dot_ifma_powm"
+      [exp2powm8]="dot_powm_takes dot_powm_takes dot_powm dot_powm dot_ifma_powm dot_ifma_powm") ;;
   *) echo "usage: calls.sh <gmp|openssl> <build>" >&2; exit 2 ;;
 esac
 
@@ -176,20 +180,29 @@ for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
       fi
       # the schoolbook window only where libdot runs its IFMA kernels (the marker says so)
       [[ ${entries[$i]} == dot_*_basecase && $marker != *"basecase=mul:"* ]] && want=0
-      # the kernels only where the marker shows a window that takes the modulus (the entry
-      # points themselves are called either way: they hold the window check), or for 4 limbs
-      # where it shows powm4=on (GMP's mpn_powm reads that before it calls dot_powm)
+      # the kernels only where the marker shows a window that takes the modulus, or for 4 limbs
+      # where it shows powm4=on; the constant-time entry points are called either way (they
+      # hold the window check), dot_powm only where dot_powm_takes, asked first by the patched
+      # mpn_powm, BN_mod_exp_mont and BN_mod_exp2_mont, says it takes the call
       if [[ $op == *powm4 ]]; then
-        if [[ ${entries[$i]} == dot_mulx_powm4* || ($op == powm4 && ${entries[$i]} == dot_powm) ]]; then
+        if [[ ${entries[$i]} == dot_mulx_powm4* || ($op != *ctpowm4 && ${entries[$i]} == dot_powm) ]]; then
           [[ $marker == *" powm4=on"* ]] || want=0
         fi
       elif [[ $op == *powm* && ${entries[$i]} == dot_ifma_powm* ]] ||
-         [[ ($op == powm* || $op == exp2powm*) && ${entries[$i]} == dot_powm ]]; then
-        from=$(sed -n 's/.*,powm:\([0-9]*\)-.*/\1/p' <<< "$marker") n=${op##*powm}
-        # outside the window: none, but for exp2powm one dot_powm (the first, which declines)
-        [[ -n $from ]] && (( from <= n )) || { [[ $op == exp2powm* && ${entries[$i]} == dot_powm && $want -gt 0 ]] && want=1 || want=0; }
+         [[ $op == *powm* && $op != *ctpowm* && ${entries[$i]} == dot_powm* ]]; then
+        from=$(sed -n 's/.*,powm:\([0-9]*\)-.*/\1/p' <<< "$marker") n=${op##*powm} takes=1
+        [[ -n $from ]] && (( from <= n )) || takes=0
         # pubpowm's 17-bit exponent: dot_powm's rule (dot.h), bits (n - from + 1) >= 32
-        [[ $op != pubpowm* || $want == 0 ]] || (( n - from >= 31 || 17 * (n - from + 1) >= 32 )) || want=0
+        [[ $op != pubpowm* || $takes == 0 ]] || (( n - from >= 31 || 17 * (n - from + 1) >= 32 )) || takes=0
+        # declined: dot_powm_takes asked all the same (for exp2powm once: the first answer ends
+        # it), nothing else
+        if ((!takes)); then
+          if [[ ${entries[$i]} == dot_powm_takes ]]; then
+            [[ $op == exp2powm* && $want -gt 0 ]] && want=1
+          else
+            want=0
+          fi
+        fi
       fi
       [[ $got == "$want" ]] || { echo "$lib/$v $op: ${entries[$i]} called $got times per operation, expected $want"; fail=1; }
       per+="${entries[$i]}=$got "

@@ -135,6 +135,12 @@ DOT_API const dot_basecase_tuning *dot_basecase_active(void);
 #define DOT_POWM_MAX 64
 DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                      const dot_limb_t *mp, size_t n);
+/* Whether dot_powm takes a call with the exponent {ep, en} (en >= 1) and a modulus of n limbs, on
+ * this CPU with the window in force: 1 where it would run it, 0 where it would decline. It reads
+ * no operand but the exponent's top limbs. A library asks it before preparing dot_powm's base
+ * (reduced mod m, padded to n limbs), so that a call declined (a public exponent near the window's
+ * start, any size outside it, every size on a CPU without IFMA but 4 limbs) costs this call. */
+DOT_API int dot_powm_takes(const dot_limb_t *ep, size_t en, size_t n);
 /* dot_powm's constant-time flavour, for secret exponents and bases (OpenSSL's
  * BN_mod_exp_mont_consttime): the instructions it runs and the addresses it touches depend on n,
  * en and the bit length of m only. Fixed windows over all 64 * en bits of e (leading zero limbs

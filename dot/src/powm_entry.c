@@ -2,7 +2,8 @@
  * (ifma/powm.h). The window is the basecase table's powm_from (basecase_window.c): SIZE_MAX, so no
  * size, on every variant but ifma, with DOT_BASECASE=off or powm=off, and on families not measured.
  * Moduli of 4 limbs go to the general-register kernel (mulx/powm4.c) where the table's powm4 says
- * so: on every CPU with BMI2 and ADX unless DOT_BASECASE is off or says powm4=off. */
+ * so: on every CPU with BMI2 and ADX unless DOT_BASECASE is off or says powm4=off. dot_powm_takes
+ * answers dot_powm's rule alone, for a library to ask before it prepares the operands. */
 #include "dot_impl.h"
 #include "exp_window.h" /* exp_bit_length */
 
@@ -22,15 +23,10 @@ static void check_powm(const char *fn, const dot_limb_t *rp, const dot_limb_t *b
 }
 #endif
 
-typedef void (*powm_kernel)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
-                            const dot_limb_t *, size_t);
-typedef void (*powm4_kernel)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
-                             const dot_limb_t *);
-
-/* Whether n lies in the window. */
-static inline int in_window(size_t n)
+/* Whether n lies in the window w. */
+static inline int in_window(const dot_basecase_tuning *w, size_t n)
 {
-    return n >= dot_basecase_active()->powm_from && n <= DOT_POWM_MAX;
+    return n >= w->powm_from && n <= DOT_POWM_MAX;
 }
 
 /* Whether the sliding window's exponent {ep, en} is long enough for the IFMA kernel at n limbs:
@@ -38,39 +34,49 @@ static inline int in_window(size_t n)
  * 3 or 65537) does not repay near the window's start. bits (n - powm_from + 1) >= 32: 32 bits at
  * powm_from limbs, 16 a limb above, 2 from 15 limbs above, any from 31 above (bench_powm's public
  * exponents against GMP's asm mpz_powm, results/powm-public-zen5-*.txt). */
-static inline int long_enough(const dot_limb_t *ep, size_t en, size_t n)
+static inline int long_enough(const dot_basecase_tuning *w, const dot_limb_t *ep, size_t en,
+                              size_t n)
 {
-    const size_t from = dot_basecase_active()->powm_from;
+    const size_t from = w->powm_from;
     return n < from || n - from >= 31 || exp_bit_length(ep, en) * (n - from + 1) >= 32;
 }
 
 /* Whether the 4-limb kernel takes a modulus of n limbs. */
-static inline int powm4(size_t n) { return n == DOT_POWM4 && dot_basecase_active()->powm4; }
+static inline int powm4(const dot_basecase_tuning *w, size_t n)
+{
+    return n == DOT_POWM4 && w->powm4;
+}
 
-/* Runs the 4-limb kernel or the IFMA one and returns 1 where one of them takes n (the IFMA one,
- * with sliding set, only an exponent long_enough); returns 0 otherwise. */
-static inline int windowed(const char *fn, powm_kernel kernel, powm4_kernel kernel4, int sliding,
-                           dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
-                           const dot_limb_t *mp, size_t n)
+/* dot_powm's rule, which dot_powm_takes answers: the 4-limb kernel, or the IFMA one with an
+ * exponent long_enough. */
+static inline int sliding_takes(const dot_basecase_tuning *w, const dot_limb_t *ep, size_t en,
+                                size_t n)
+{
+    return powm4(w, n) || (in_window(w, n) && long_enough(w, ep, en, n));
+}
+
+int dot_powm_takes(const dot_limb_t *ep, size_t en, size_t n)
 {
 #ifdef DOT_DEBUG
-    check_powm(fn, rp, bp, ep, en, mp, n);
-#else
-    (void)fn;
+    dot_contract(n >= 1 && en >= 1, __func__, "n >= 1, en >= 1");
 #endif
-    if (powm4(n))
-        kernel4(rp, bp, ep, en, mp);
-    else if (in_window(n) && (!sliding || long_enough(ep, en, n)))
-        kernel(rp, bp, ep, en, mp, n);
-    else
-        return 0;
-    return 1;
+    return sliding_takes(dot_basecase_active(), ep, en, n);
 }
 
 int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
              const dot_limb_t *mp, size_t n)
 {
-    return windowed(__func__, dot_ifma_powm, dot_mulx_powm4, 1, rp, bp, ep, en, mp, n);
+#ifdef DOT_DEBUG
+    check_powm(__func__, rp, bp, ep, en, mp, n);
+#endif
+    const dot_basecase_tuning *w = dot_basecase_active();
+    if (!sliding_takes(w, ep, en, n))
+        return 0;
+    if (powm4(w, n))
+        dot_mulx_powm4(rp, bp, ep, en, mp);
+    else
+        dot_ifma_powm(rp, bp, ep, en, mp, n);
+    return 1;
 }
 
 int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, const dot_limb_t *m1,
@@ -86,11 +92,12 @@ int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, c
                      !dot_overlap(r2, n, m1, n),
                  __func__, "r1 or r2 overlaps the other exponentiation's operands");
 #endif
-    if (powm4(n)) {
+    const dot_basecase_tuning *w = dot_basecase_active();
+    if (powm4(w, n)) {
         dot_mulx_powm4_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en);
         return 1;
     }
-    if (!in_window(n))
+    if (!in_window(w, n))
         return 0;
     dot_ifma_powm_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en, n);
     return 1;
@@ -99,5 +106,15 @@ int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, c
 int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                 const dot_limb_t *mp, size_t n)
 {
-    return windowed(__func__, dot_ifma_powm_ct, dot_mulx_powm4_ct, 0, rp, bp, ep, en, mp, n);
+#ifdef DOT_DEBUG
+    check_powm(__func__, rp, bp, ep, en, mp, n);
+#endif
+    const dot_basecase_tuning *w = dot_basecase_active();
+    if (powm4(w, n))
+        dot_mulx_powm4_ct(rp, bp, ep, en, mp);
+    else if (in_window(w, n))
+        dot_ifma_powm_ct(rp, bp, ep, en, mp, n);
+    else
+        return 0;
+    return 1;
 }

@@ -3,7 +3,8 @@
  * everywhere, with the planted control); the 4-limb kernel (mulx/powm4.h) where the CPU has BMI2
  * and ADX, with its planted control (the products' last subtraction dropped); each entry point
  * takes a call exactly when the variant is ifma and the size lies in the window of
- * dot_basecase_active(), or the size is 4 and its powm4 is set, and otherwise leaves rp alone.
+ * dot_basecase_active(), or the size is 4 and its powm4 is set, and otherwise leaves rp alone;
+ * dot_powm_takes answers as dot_powm does (with a planted control).
  * That the _ct kernels keep their promise is the timing test's part (dot/test/timing/) and
  * ct_check.sh's. */
 #include <stdio.h>
@@ -182,9 +183,10 @@ static void short_exponents(void)
                 const size_t bits = lengths[l];
                 if (bits)
                     e[0] = (dot_rng_next(&r) >> (64 - bits)) | (dot_limb_t)1 << (bits - 1);
-                const int expect = long_exponent(e, en, n), got = dot_powm(out, b, e, en, m, n);
+                const int expect = long_exponent(e, en, n), asked = dot_powm_takes(e, en, n);
+                const int got = dot_powm(out, b, e, en, m, n);
                 powm_oracle(want, b, e, en, m, n);
-                int ok = got == expect;
+                int ok = got == expect && asked == expect;
                 for (size_t i = 0; i < n; i++)
                     ok = ok && out[i] == (got ? want[i] : POWM_SENTINEL);
                 cases++;
@@ -192,14 +194,73 @@ static void short_exponents(void)
                 if (!ok) {
                     wrong++;
                     CHECK(0,
-                          "dot_powm at %zu limbs, a %zu-bit exponent in %zu limbs: returned %d "
-                          "(expected %d), result %s",
-                          n, bits, en, got, expect, got ? "wrong" : "written while declining");
+                          "dot_powm at %zu limbs, a %zu-bit exponent in %zu limbs: returned %d, "
+                          "dot_powm_takes %d (expected %d), result %s",
+                          n, bits, en, got, asked, expect,
+                          got ? "wrong" : "written while declining");
                 }
             }
     }
     printf("  %-34s takes %lu of %lu short exponents (window from %zu): %s\n",
            "dot_powm exponent rule", taken, cases, from, wrong ? "FAILED" : "ok");
+}
+
+/* dot_powm_takes as a library asks it (dot.h), or the planted control: the window alone, the
+ * exponent not asked (what GMP's patch asked before it called dot_powm_takes). */
+typedef int (*powm_takes_fn)(const dot_limb_t *, size_t, size_t);
+static int takes_window_only(const dot_limb_t *ep, size_t en, size_t n)
+{
+    (void)ep, (void)en;
+    const dot_basecase_tuning *w = dot_basecase_active();
+    return (n == DOT_POWM4 && w->powm4) || (n >= w->powm_from && n <= DOT_POWM_MAX);
+}
+
+/* How many calls takes answers otherwise than dot_powm does: every size from 1 to
+ * DOT_POWM_MAX + 2 limbs, exponents of 1 to 129 bits, each in its own limbs and with a zero limb
+ * on top. */
+static unsigned long takes_disagreements(powm_takes_fn takes, unsigned long *cases)
+{
+    static const size_t lengths[] = {1, 2, 3, 8, 15, 16, 17, 31, 32, 33, 64, 65, 129};
+    dot_rng r;
+    dot_rng_seed(&r, 5);
+    dot_limb_t m[DOT_POWM_MAX + 2], b[DOT_POWM_MAX + 2], out[DOT_POWM_MAX + 2], e[4];
+    unsigned long wrong = 0;
+    *cases = 0;
+    for (size_t n = 1; n <= DOT_POWM_MAX + 2; n++)
+        for (size_t l = 0; l < sizeof lengths / sizeof *lengths; l++) {
+            const size_t bits = lengths[l], limbs = (bits + 63) / 64;
+            for (size_t en = limbs; en <= limbs + 1; en++) {
+                powm_modulus(m, n, 0, &r);
+                for (size_t i = 0; i < n; i++)
+                    b[i] = dot_rng_next(&r);
+                b[n - 1] = m[n - 1] >> 1;
+                for (size_t i = 0; i < 4; i++)
+                    e[i] = i < limbs ? dot_rng_next(&r) : 0;
+                e[limbs - 1] >>= 64 * limbs - bits;
+                e[limbs - 1] |= (dot_limb_t)1 << ((bits - 1) % 64);
+                (*cases)++;
+                wrong += (takes(e, en, n) != 0) != (dot_powm(out, b, e, en, m, n) != 0);
+            }
+        }
+    return wrong;
+}
+
+/* dot_powm_takes answers exactly as dot_powm does; the planted window-only answer must not
+ * (where the window holds sizes whose short exponents dot_powm declines). */
+static void takes_rule(void)
+{
+    unsigned long cases, wrong = takes_disagreements(dot_powm_takes, &cases);
+    CHECK(wrong == 0, "dot_powm_takes disagreed with dot_powm in %lu of %lu calls", wrong, cases);
+    printf("  %-34s agrees with dot_powm in %lu of %lu calls: %s\n", "dot_powm_takes",
+           cases - wrong, cases, wrong ? "FAILED" : "ok");
+    if (dot_basecase_active()->powm_from > DOT_POWM_MAX) {
+        printf("  planted control (takes, the window alone)  skipped: no IFMA window here\n");
+        return;
+    }
+    wrong = takes_disagreements(takes_window_only, &cases);
+    CHECK(wrong > 0, "planted control (takes, the window alone) not caught");
+    printf("  planted control (takes, the window alone)  disagrees in %lu of %lu: %s\n", wrong,
+           cases, wrong ? "caught" : "NOT CAUGHT");
 }
 
 int main(void)
@@ -208,6 +269,7 @@ int main(void)
     entry_window("dot_powm entry point", dot_powm);
     entry_window("dot_powm_ct entry point", dot_powm_ct);
     entry_window("dot_powm_ct_x2 entry point", powm_ct_x2_entry);
+    takes_rule();
     if (dot_isa_supported("ifma")) {
         powm_battery("ifma kernel", dot_ifma_powm, 1, DOT_POWM_MAX, 64, 1);
         powm_battery("ifma kernel, constant time", dot_ifma_powm_ct, 1, DOT_POWM_MAX, 64, 4);
