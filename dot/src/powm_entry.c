@@ -63,20 +63,37 @@ int dot_powm_takes(const dot_limb_t *ep, size_t en, size_t n)
     return sliding_takes(dot_basecase_active(), ep, en, n);
 }
 
+typedef void (*powm_kernel)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                            const dot_limb_t *, size_t);
+typedef void (*powm4_kernel)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                             const dot_limb_t *);
+
+/* Runs the 4-limb kernel or the IFMA one and returns 1 where the rule takes the call (with
+ * sliding set, dot_powm's: sliding_takes; else the window and the 4-limb switch alone); returns 0
+ * otherwise. */
+static inline int windowed(const char *fn, powm_kernel kernel, powm4_kernel kernel4, int sliding,
+                           dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                           const dot_limb_t *mp, size_t n)
+{
+#ifdef DOT_DEBUG
+    check_powm(fn, rp, bp, ep, en, mp, n);
+#else
+    (void)fn;
+#endif
+    const dot_basecase_tuning *w = dot_basecase_active();
+    if (sliding ? !sliding_takes(w, ep, en, n) : !powm4(w, n) && !in_window(w, n))
+        return 0;
+    if (powm4(w, n))
+        kernel4(rp, bp, ep, en, mp);
+    else
+        kernel(rp, bp, ep, en, mp, n);
+    return 1;
+}
+
 int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
              const dot_limb_t *mp, size_t n)
 {
-#ifdef DOT_DEBUG
-    check_powm(__func__, rp, bp, ep, en, mp, n);
-#endif
-    const dot_basecase_tuning *w = dot_basecase_active();
-    if (!sliding_takes(w, ep, en, n))
-        return 0;
-    if (powm4(w, n))
-        dot_mulx_powm4(rp, bp, ep, en, mp);
-    else
-        dot_ifma_powm(rp, bp, ep, en, mp, n);
-    return 1;
+    return windowed(__func__, dot_ifma_powm, dot_mulx_powm4, 1, rp, bp, ep, en, mp, n);
 }
 
 int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, const dot_limb_t *m1,
@@ -106,15 +123,5 @@ int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, c
 int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                 const dot_limb_t *mp, size_t n)
 {
-#ifdef DOT_DEBUG
-    check_powm(__func__, rp, bp, ep, en, mp, n);
-#endif
-    const dot_basecase_tuning *w = dot_basecase_active();
-    if (powm4(w, n))
-        dot_mulx_powm4_ct(rp, bp, ep, en, mp);
-    else if (in_window(w, n))
-        dot_ifma_powm_ct(rp, bp, ep, en, mp, n);
-    else
-        return 0;
-    return 1;
+    return windowed(__func__, dot_ifma_powm_ct, dot_mulx_powm4_ct, 0, rp, bp, ep, en, mp, n);
 }
