@@ -26,16 +26,18 @@
 #            dot_add_n/dot_sub_n)
 #   openssl: BN_add -> 1 dot_add_n_ct, BN_sub -> 1 dot_sub_n_ct, BN_mul 4x4 -> 1 dot_mul_4x4,
 #            BN_sqr -> 1 dot_sqr_4x4; BN_mod_exp_mont_consttime modulo a 16- and an 8-limb number
-#            (4-limb exponent) -> 1 dot_powm_ct and 1 dot_ifma_powm_ct where the marker shows a
-#            window from N <= 16 or 8 limbs, 1 dot_powm_ct alone where it does not (the entry
-#            point declines), modulo a 6-limb number -> 1 dot_powm_ct alone, modulo a 4-limb
-#            number -> 1 dot_powm_ct and 1 dot_mulx_powm4_ct where the marker shows powm4=on, 1
-#            dot_powm_ct alone where it does not (for these four only the powm entry points are
-#            counted); BN_mod_exp_mont_consttime_x2 modulo two 16-limb numbers -> 1 dot_powm_ct_x2
-#            and 1 dot_ifma_powm_ct_x2 where the window takes 16 limbs, 1 dot_powm_ct_x2 alone where
-#            it does not, modulo two 4-limb numbers -> 1 dot_powm_ct_x2 and 1 dot_mulx_powm4_ct_x2
-#            with powm4=on, 1 dot_powm_ct_x2 alone without (only the pair entry points are counted:
-#            the calls after a declined pair depend on OpenSSL's own RSAZ dispatch); BN_mod_exp_mont
+#            (4-limb exponent) -> 1 dot_powm_ct_takes, then 1 dot_powm_ct and 1 dot_ifma_powm_ct
+#            where the marker shows a window from N <= 16 or 8 limbs, neither where it does not
+#            (patch 0004 asks dot_powm_ct_takes first), modulo a 6-limb number -> none (below
+#            DOT_POWM_MIN: not asked), modulo a 4-limb number -> 1 dot_powm_ct_takes, then 1
+#            dot_powm_ct and 1 dot_mulx_powm4_ct where the marker shows powm4=on, neither where
+#            it does not (for these four only the powm entry points are counted);
+#            BN_mod_exp_mont_consttime_x2 modulo two 16-limb numbers -> 1 dot_powm_ct_x2 and 1
+#            dot_ifma_powm_ct_x2 where the window takes 16 limbs, neither where it does not (patch
+#            0005 asks dot_powm_ct_takes first), modulo two 4-limb numbers -> 1 dot_powm_ct_x2 and
+#            1 dot_mulx_powm4_ct_x2 with powm4=on, neither without (only the pair entry points are
+#            counted: the calls after a declined pair, dot_powm_ct_takes among them, depend on
+#            OpenSSL's own RSAZ dispatch); BN_mod_exp_mont
 #            with that exponent (montpowmN) -> 1 dot_powm_takes (patch 0006 asks it for 2 to 64
 #            limbs), then 1 dot_powm and 1 dot_ifma_powm or dot_mulx_powm4 as for mpz_powm, neither
 #            where it declines; with the exponent 65537 (pubpowmN) the same where dot_powm's
@@ -54,8 +56,8 @@ work=$build/obj/$lib/calls
 mkdir -p "$work"
 R=5
 entries=(dot_add_n dot_sub_n dot_add_n_ct dot_sub_n_ct dot_mul_4x4 dot_sqr_4x4 dot_mul_basecase
-  dot_sqr_basecase dot_powm_takes dot_powm dot_ifma_powm dot_powm_ct dot_ifma_powm_ct dot_powm_ct_x2
-  dot_ifma_powm_ct_x2 dot_mulx_powm4 dot_mulx_powm4_ct dot_mulx_powm4_ct_x2)
+  dot_sqr_basecase dot_powm_takes dot_powm dot_ifma_powm dot_powm_ct_takes dot_powm_ct dot_ifma_powm_ct
+  dot_powm_ct_x2 dot_ifma_powm_ct_x2 dot_mulx_powm4 dot_mulx_powm4_ct dot_mulx_powm4_ct_x2)
 case $lib in
   gmp)
     ops=(add sub mul sqr sec_add_1 mul24 sqr40 sec_mul24 powm16 powm8 powm6 powm4) so=libgmp.so ldlib=-lgmp prefix_marker=dotmp
@@ -67,8 +69,9 @@ case $lib in
     ops=(add sub mul sqr ctpowm16 ctpowm8 ctpowm6 ctpowm4 x2ctpowm16 x2ctpowm4 montpowm16 montpowm8 montpowm6
       montpowm4 pubpowm16 pubpowm8 exp2powm16 exp2powm8) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
     declare -A expect=([add]=dot_add_n_ct [sub]=dot_sub_n_ct [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4
-      [ctpowm16]="dot_powm_ct dot_ifma_powm_ct" [ctpowm8]="dot_powm_ct dot_ifma_powm_ct"
-      [ctpowm6]=dot_powm_ct [ctpowm4]="dot_powm_ct dot_mulx_powm4_ct"
+      [ctpowm16]="dot_powm_ct_takes dot_powm_ct dot_ifma_powm_ct"
+      [ctpowm8]="dot_powm_ct_takes dot_powm_ct dot_ifma_powm_ct"
+      [ctpowm6]=none [ctpowm4]="dot_powm_ct_takes dot_powm_ct dot_mulx_powm4_ct"
       [x2ctpowm16]="dot_powm_ct_x2 dot_ifma_powm_ct_x2" [x2ctpowm4]="dot_powm_ct_x2 dot_mulx_powm4_ct_x2"
       [montpowm16]="dot_powm_takes dot_powm dot_ifma_powm" [montpowm8]="dot_powm_takes dot_powm dot_ifma_powm"
       [montpowm6]=dot_powm_takes [montpowm4]="dot_powm_takes dot_powm dot_mulx_powm4"
@@ -180,24 +183,23 @@ for v in ${CALLS_VARIANTS:-stock stock-noasm dot dot-noasm}; do
       fi
       # the schoolbook window only where libdot runs its IFMA kernels (the marker says so)
       [[ ${entries[$i]} == dot_*_basecase && $marker != *"basecase=mul:"* ]] && want=0
-      # the kernels only where the marker shows a window that takes the modulus, or for 4 limbs
-      # where it shows powm4=on; the constant-time entry points are called either way (they
-      # hold the window check), dot_powm only where dot_powm_takes, asked first by the patched
-      # mpn_powm, BN_mod_exp_mont and BN_mod_exp2_mont, says it takes the call
+      # the entry points and kernels only where the marker shows a window that takes the
+      # modulus, or for 4 limbs where it shows powm4=on: the patched mpn_powm, BN_mod_exp_mont
+      # and BN_mod_exp2_mont ask dot_powm_takes first, BN_mod_exp_mont_consttime and its pair
+      # dot_powm_ct_takes, and call on only where the answer takes the call
       if [[ $op == *powm4 ]]; then
-        if [[ ${entries[$i]} == dot_mulx_powm4* || ($op != *ctpowm4 && ${entries[$i]} == dot_powm) ]]; then
+        if [[ ${entries[$i]} != *_takes ]]; then
           [[ $marker == *" powm4=on"* ]] || want=0
         fi
-      elif [[ $op == *powm* && ${entries[$i]} == dot_ifma_powm* ]] ||
-         [[ $op == *powm* && $op != *ctpowm* && ${entries[$i]} == dot_powm* ]]; then
+      elif [[ $op == *powm* && ${entries[$i]} == dot_*powm* ]]; then
         from=$(sed -n 's/.*,powm:\([0-9]*\)-.*/\1/p' <<< "$marker") n=${op##*powm} takes=1
         [[ -n $from ]] && (( from <= n )) || takes=0
         # pubpowm's 17-bit exponent: dot_powm's rule (dot.h), bits (n - from + 1) >= 32
         [[ $op != pubpowm* || $takes == 0 ]] || (( n - from >= 31 || 17 * (n - from + 1) >= 32 )) || takes=0
-        # declined: dot_powm_takes asked all the same (for exp2powm once: the first answer ends
+        # declined: the question asked all the same (for exp2powm once: the first answer ends
         # it), nothing else
         if ((!takes)); then
-          if [[ ${entries[$i]} == dot_powm_takes ]]; then
+          if [[ ${entries[$i]} == *_takes ]]; then
             [[ $op == exp2powm* && $want -gt 0 ]] && want=1
           else
             want=0

@@ -149,6 +149,12 @@ DOT_API int dot_powm_takes(const dot_limb_t *ep, size_t en, size_t n);
  * 0 and leaves rp alone outside it. */
 DOT_API int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                         const dot_limb_t *mp, size_t n);
+/* Whether dot_powm_ct and dot_powm_ct_x2 take a modulus of n limbs (n >= 1) on this CPU with the
+ * window in force: 1 where they would run the call, 0 where they would decline. Their rule reads
+ * the size alone (a public value), so a library asks it before it compares, pads or copies the
+ * secret operands, and a call declined (every size on a CPU without IFMA but 4 limbs) costs this
+ * call. */
+DOT_API int dot_powm_ct_takes(size_t n);
 /* Two of dot_powm_ct's exponentiations at once, {r1, n} = {b1, n}^{e1, en} mod {m1, n} and
  * {r2, n} = {b2, n}^{e2, en} mod {m2, n} (an RSA private operation's CRT halves): where m1 and m2
  * have the same bit length their products run in one loop, one's latency hidden behind the

@@ -3,7 +3,8 @@
  * size, on every variant but ifma, with DOT_BASECASE=off or powm=off, and on families not measured.
  * Moduli of 4 limbs go to the general-register kernel (mulx/powm4.c) where the table's powm4 says
  * so: on every CPU with BMI2 and ADX unless DOT_BASECASE is off or says powm4=off. dot_powm_takes
- * answers dot_powm's rule alone, for a library to ask before it prepares the operands. */
+ * and dot_powm_ct_takes answer the rules alone, for a library to ask before it prepares the
+ * operands. */
 #include "dot_impl.h"
 #include "exp_window.h" /* exp_bit_length */
 
@@ -55,6 +56,21 @@ static inline int sliding_takes(const dot_basecase_tuning *w, const dot_limb_t *
     return powm4(w, n) || (in_window(w, n) && long_enough(w, ep, en, n));
 }
 
+/* dot_powm_ct's and dot_powm_ct_x2's rule, which dot_powm_ct_takes answers: the 4-limb kernel, or
+ * the IFMA one at any size of the window. */
+static inline int fixed_takes(const dot_basecase_tuning *w, size_t n)
+{
+    return powm4(w, n) || in_window(w, n);
+}
+
+int dot_powm_ct_takes(size_t n)
+{
+#ifdef DOT_DEBUG
+    dot_contract(n >= 1, __func__, "n >= 1");
+#endif
+    return fixed_takes(dot_basecase_active(), n);
+}
+
 int dot_powm_takes(const dot_limb_t *ep, size_t en, size_t n)
 {
 #ifdef DOT_DEBUG
@@ -69,8 +85,7 @@ typedef void (*powm4_kernel)(dot_limb_t *, const dot_limb_t *, const dot_limb_t 
                              const dot_limb_t *);
 
 /* Runs the 4-limb kernel or the IFMA one and returns 1 where the rule takes the call (with
- * sliding set, dot_powm's: sliding_takes; else the window and the 4-limb switch alone); returns 0
- * otherwise. */
+ * sliding set, dot_powm's: sliding_takes; else fixed_takes); returns 0 otherwise. */
 static inline int windowed(const char *fn, powm_kernel kernel, powm4_kernel kernel4, int sliding,
                            dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                            const dot_limb_t *mp, size_t n)
@@ -81,7 +96,7 @@ static inline int windowed(const char *fn, powm_kernel kernel, powm4_kernel kern
     (void)fn;
 #endif
     const dot_basecase_tuning *w = dot_basecase_active();
-    if (sliding ? !sliding_takes(w, ep, en, n) : !powm4(w, n) && !in_window(w, n))
+    if (sliding ? !sliding_takes(w, ep, en, n) : !fixed_takes(w, n))
         return 0;
     if (powm4(w, n))
         kernel4(rp, bp, ep, en, mp);
@@ -110,13 +125,12 @@ int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, c
                  __func__, "r1 or r2 overlaps the other exponentiation's operands");
 #endif
     const dot_basecase_tuning *w = dot_basecase_active();
-    if (powm4(w, n)) {
-        dot_mulx_powm4_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en);
-        return 1;
-    }
-    if (!in_window(w, n))
+    if (!fixed_takes(w, n))
         return 0;
-    dot_ifma_powm_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en, n);
+    if (powm4(w, n))
+        dot_mulx_powm4_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en);
+    else
+        dot_ifma_powm_ct_x2(r1, b1, e1, m1, r2, b2, e2, m2, en, n);
     return 1;
 }
 

@@ -4,7 +4,8 @@
  * and ADX, with its planted control (the products' last subtraction dropped); each entry point
  * takes a call exactly when the variant is ifma and the size lies in the window of
  * dot_basecase_active(), or the size is 4 and its powm4 is set, and otherwise leaves rp alone;
- * dot_powm_takes answers as dot_powm does (with a planted control).
+ * dot_powm_takes answers as dot_powm does, dot_powm_ct_takes as dot_powm_ct and dot_powm_ct_x2 do
+ * (each with a planted control).
  * That the _ct kernels keep their promise is the timing test's part (dot/test/timing/) and
  * ct_check.sh's. */
 #include <stdio.h>
@@ -205,6 +206,22 @@ static void short_exponents(void)
            "dot_powm exponent rule", taken, cases, from, wrong ? "FAILED" : "ok");
 }
 
+/* A rule's question (dot_powm_takes, dot_powm_ct_takes) answered as the entry points it stands
+ * for do in all `answers`, and a planted wrong rule caught. */
+static void rule_agrees(const char *name, const char *entries, unsigned long wrong,
+                        unsigned long answers)
+{
+    CHECK(wrong == 0, "%s disagreed with %s in %lu of %lu answers", name, entries, wrong, answers);
+    printf("  %-34s agrees with %s in %lu of %lu: %s\n", name, entries, answers - wrong, answers,
+           wrong ? "FAILED" : "ok");
+}
+static void planted_disagrees(const char *name, unsigned long wrong, unsigned long answers)
+{
+    CHECK(wrong > 0, "planted control (%s) not caught", name);
+    printf("  planted control (%s)  disagrees in %lu of %lu: %s\n", name, wrong, answers,
+           wrong ? "caught" : "NOT CAUGHT");
+}
+
 /* dot_powm_takes as a library asks it (dot.h), or the planted control: the window alone, the
  * exponent not asked (what GMP's patch asked before it called dot_powm_takes). */
 typedef int (*powm_takes_fn)(const dot_limb_t *, size_t, size_t);
@@ -250,17 +267,59 @@ static unsigned long takes_disagreements(powm_takes_fn takes, unsigned long *cas
 static void takes_rule(void)
 {
     unsigned long cases, wrong = takes_disagreements(dot_powm_takes, &cases);
-    CHECK(wrong == 0, "dot_powm_takes disagreed with dot_powm in %lu of %lu calls", wrong, cases);
-    printf("  %-34s agrees with dot_powm in %lu of %lu calls: %s\n", "dot_powm_takes",
-           cases - wrong, cases, wrong ? "FAILED" : "ok");
+    rule_agrees("dot_powm_takes", "dot_powm", wrong, cases);
     if (dot_basecase_active()->powm_from > DOT_POWM_MAX) {
         printf("  planted control (takes, the window alone)  skipped: no IFMA window here\n");
         return;
     }
     wrong = takes_disagreements(takes_window_only, &cases);
-    CHECK(wrong > 0, "planted control (takes, the window alone) not caught");
-    printf("  planted control (takes, the window alone)  disagrees in %lu of %lu: %s\n", wrong,
-           cases, wrong ? "caught" : "NOT CAUGHT");
+    planted_disagrees("takes, the window alone", wrong, cases);
+}
+
+/* dot_powm_ct_takes as a library asks it (dot.h), or the planted control: the window alone, the
+ * 4-limb switch not asked. */
+static int ct_takes_window_only(size_t n)
+{
+    const dot_basecase_tuning *w = dot_basecase_active();
+    return n >= w->powm_from && n <= DOT_POWM_MAX;
+}
+
+/* How many answers of takes differ from what dot_powm_ct and dot_powm_ct_x2 do, one call of each
+ * at every size from 1 to DOT_POWM_MAX + 2 limbs (2 answers a size). */
+static unsigned long ct_takes_disagreements(int (*takes)(size_t), unsigned long *answers)
+{
+    dot_rng r;
+    dot_rng_seed(&r, 6);
+    dot_limb_t m[DOT_POWM_MAX + 2], b[DOT_POWM_MAX + 2], out[DOT_POWM_MAX + 2], e[2];
+    unsigned long wrong = 0;
+    *answers = 0;
+    for (size_t n = 1; n <= DOT_POWM_MAX + 2; n++) {
+        powm_modulus(m, n, 0, &r);
+        for (size_t i = 0; i < n; i++)
+            b[i] = dot_rng_next(&r);
+        b[n - 1] = m[n - 1] >> 1;
+        e[0] = dot_rng_next(&r);
+        e[1] = dot_rng_next(&r) | 1;
+        const int asked = takes(n) != 0;
+        wrong += asked != (dot_powm_ct(out, b, e, 2, m, n) != 0);
+        wrong += asked != (powm_ct_x2_entry(out, b, e, 2, m, n) > 0);
+        *answers += 2;
+    }
+    return wrong;
+}
+
+/* dot_powm_ct_takes answers exactly as dot_powm_ct and dot_powm_ct_x2 do; the planted window-only
+ * answer must not (where the 4-limb kernel is on, which that answer leaves out). */
+static void ct_takes_rule(void)
+{
+    unsigned long answers, wrong = ct_takes_disagreements(dot_powm_ct_takes, &answers);
+    rule_agrees("dot_powm_ct_takes", "dot_powm_ct and dot_powm_ct_x2", wrong, answers);
+    if (!dot_basecase_active()->powm4) {
+        printf("  planted control (ct takes, the window alone)  skipped: no 4-limb kernel here\n");
+        return;
+    }
+    wrong = ct_takes_disagreements(ct_takes_window_only, &answers);
+    planted_disagrees("ct takes, the window alone", wrong, answers);
 }
 
 int main(void)
@@ -270,6 +329,7 @@ int main(void)
     entry_window("dot_powm_ct entry point", dot_powm_ct);
     entry_window("dot_powm_ct_x2 entry point", powm_ct_x2_entry);
     takes_rule();
+    ct_takes_rule();
     if (dot_isa_supported("ifma")) {
         powm_battery("ifma kernel", dot_ifma_powm, 1, DOT_POWM_MAX, 64, 1);
         powm_battery("ifma kernel, constant time", dot_ifma_powm_ct, 1, DOT_POWM_MAX, 64, 4);

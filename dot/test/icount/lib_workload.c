@@ -154,8 +154,8 @@ static void mod_exp_public(void)
 /* An RSA private operation's CRT halves as rsa_ossl_mod_exp runs them on a CPU without IFMA:
  * BN_mod_exp_mont_consttime, and the pair BN_mod_exp_mont_consttime_x2, with the keys'
  * Montgomery contexts and a fresh BN_CTX a call, at 12 limbs (768-bit moduli, no RSAZ size) and a
- * one-limb exponent (the decline does not look at its length). dot_powm_ct declines them under
- * valgrind (no IFMA), so patches 0004 and 0005 must cost a call little over stock's:
+ * one-limb exponent (the decline does not look at its length). dot_powm_ct_takes declines them
+ * under valgrind (no IFMA), so patches 0004 and 0005 must cost a call little over stock's:
  * relations.tsv bounds the difference. */
 static void mod_exp_private(void)
 {
