@@ -225,11 +225,16 @@ static void planted_disagrees(const char *name, unsigned long wrong, unsigned lo
 /* dot_powm_takes as a library asks it (dot.h), or the planted control: the window alone, the
  * exponent not asked (what GMP's patch asked before it called dot_powm_takes). */
 typedef int (*powm_takes_fn)(const dot_limb_t *, size_t, size_t);
+/* The window alone, without the 4-limb switch: also dot_powm_ct_takes's planted control. */
+static int ct_takes_window_only(size_t n)
+{
+    const dot_basecase_tuning *w = dot_basecase_active();
+    return n >= w->powm_from && n <= DOT_POWM_MAX;
+}
 static int takes_window_only(const dot_limb_t *ep, size_t en, size_t n)
 {
     (void)ep, (void)en;
-    const dot_basecase_tuning *w = dot_basecase_active();
-    return (n == DOT_POWM4 && w->powm4) || (n >= w->powm_from && n <= DOT_POWM_MAX);
+    return (n == DOT_POWM4 && dot_basecase_active()->powm4) || ct_takes_window_only(n);
 }
 
 /* How many calls takes answers otherwise than dot_powm does: every size from 1 to
@@ -274,14 +279,6 @@ static void takes_rule(void)
     }
     wrong = takes_disagreements(takes_window_only, &cases);
     planted_disagrees("takes, the window alone", wrong, cases);
-}
-
-/* dot_powm_ct_takes as a library asks it (dot.h), or the planted control: the window alone, the
- * 4-limb switch not asked. */
-static int ct_takes_window_only(size_t n)
-{
-    const dot_basecase_tuning *w = dot_basecase_active();
-    return n >= w->powm_from && n <= DOT_POWM_MAX;
 }
 
 /* How many answers of takes differ from what dot_powm_ct and dot_powm_ct_x2 do, one call of each
