@@ -141,6 +141,21 @@ DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep,
  * (reduced mod m, padded to n limbs), so that a call declined (a public exponent near the window's
  * start, any size outside it, every size on a CPU without IFMA but 4 limbs) costs this call. */
 DOT_API int dot_powm_takes(const dot_limb_t *ep, size_t en, size_t n);
+/* Two bases, one modulus: {rp, n} = {b1, n}^{e1, e1n} {b2, n}^{e2, e2n} mod {mp, n} (OpenSSL's
+ * BN_mod_exp2_mont: DSA verification's g^u1 y^u2 mod p) with dot_powm's IFMA kernel in one pass:
+ * a sliding window over both exponents, one square a bit of the longer one for both. Each pair
+ * (b, e) has dot_powm's contract, e1n, e2n >= 1, an exponent 0 contributes 1; rp may be b1 or b2
+ * but no other operand. Not constant time. Takes the call and returns 1 where dot_powm's IFMA
+ * window holds n and the longer exponent is long enough by dot_powm's rule; moduli of 4 limbs
+ * (no form in general registers) and the rest are declined: 0, rp left alone. */
+DOT_API int dot_powm2(dot_limb_t *rp, const dot_limb_t *b1, const dot_limb_t *e1, size_t e1n,
+                      const dot_limb_t *b2, const dot_limb_t *e2, size_t e2n, const dot_limb_t *mp,
+                      size_t n);
+/* Whether dot_powm2 takes a call with these exponents (e1n, e2n >= 1) and a modulus of n limbs:
+ * its rule alone, from the exponents' top limbs, for a library to ask before it prepares the
+ * bases. */
+DOT_API int dot_powm2_takes(const dot_limb_t *e1, size_t e1n, const dot_limb_t *e2, size_t e2n,
+                            size_t n);
 /* dot_powm's constant-time flavour, for secret exponents and bases (OpenSSL's
  * BN_mod_exp_mont_consttime): the instructions it runs and the addresses it touches depend on n,
  * en and the bit length of m only. Fixed windows over all 64 * en bits of e (leading zero limbs

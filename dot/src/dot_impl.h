@@ -70,7 +70,12 @@ void dot_ifma_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep
 void dot_ifma_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
                          const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
                          const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n);
-/* The same three for moduli of 4 limbs (n = 4, mp[3] != 0), in general registers with BMI2 and
+/* Two bases, one modulus: {rp, n} = {b1, n}^{e1, e1n} {b2, n}^{e2, e2n} mod {mp, n} in one pass
+ * (dot_powm2, dot.h). */
+void dot_ifma_powm2(dot_limb_t *rp, const dot_limb_t *b1, const dot_limb_t *e1, size_t e1n,
+                    const dot_limb_t *b2, const dot_limb_t *e2, size_t e2n, const dot_limb_t *mp,
+                    size_t n);
+/* The first three for moduli of 4 limbs (n = 4, mp[3] != 0), in general registers with BMI2 and
  * ADX (mulx/powm4.c): the sliding window, the constant-time form and a pair of those. */
 void dot_mulx_powm4(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                     const dot_limb_t *mp);

@@ -1,10 +1,10 @@
-/* dot_powm, dot_powm_ct, dot_powm_ct_x2 (dot.h): the window check in front of the IFMA exponentiation
- * (ifma/powm.h). The window is the basecase table's powm_from (basecase_window.c): SIZE_MAX, so no
+/* dot_powm, dot_powm2, dot_powm_ct, dot_powm_ct_x2 (dot.h): the window check in front of the IFMA
+ * exponentiation (ifma/powm.h). The window is the basecase table's powm_from (basecase_window.c): SIZE_MAX, so no
  * size, on every variant but ifma, with DOT_BASECASE=off or powm=off, and on families not measured.
  * Moduli of 4 limbs go to the general-register kernel (mulx/powm4.c) where the table's powm4 says
- * so: on every CPU with BMI2 and ADX unless DOT_BASECASE is off or says powm4=off. dot_powm_takes
- * and dot_powm_ct_takes answer the rules alone, for a library to ask before it prepares the
- * operands. */
+ * so: on every CPU with BMI2 and ADX unless DOT_BASECASE is off or says powm4=off (not dot_powm2:
+ * that kernel has no second base). dot_powm_takes, dot_powm2_takes and dot_powm_ct_takes answer
+ * the rules alone, for a library to ask before it prepares the operands. */
 #include "dot_impl.h"
 #include "exp_window.h" /* exp_bit_length */
 
@@ -56,6 +56,14 @@ static inline int sliding_takes(const dot_basecase_tuning *w, const dot_limb_t *
     return powm4(w, n) || (in_window(w, n) && long_enough(w, ep, en, n));
 }
 
+/* dot_powm2's rule, which dot_powm2_takes answers: the IFMA window, with the longer exponent
+ * long_enough (the set-up, one R^2 mod m, is the same; long_enough grows with the bit length). */
+static inline int double_takes(const dot_basecase_tuning *w, const dot_limb_t *e1, size_t e1n,
+                               const dot_limb_t *e2, size_t e2n, size_t n)
+{
+    return in_window(w, n) && (long_enough(w, e1, e1n, n) || long_enough(w, e2, e2n, n));
+}
+
 /* dot_powm_ct's and dot_powm_ct_x2's rule, which dot_powm_ct_takes answers: the 4-limb kernel, or
  * the IFMA one at any size of the window. */
 static inline int fixed_takes(const dot_basecase_tuning *w, size_t n)
@@ -77,6 +85,14 @@ int dot_powm_takes(const dot_limb_t *ep, size_t en, size_t n)
     dot_contract(n >= 1 && en >= 1, __func__, "n >= 1, en >= 1");
 #endif
     return sliding_takes(dot_basecase_active(), ep, en, n);
+}
+
+int dot_powm2_takes(const dot_limb_t *e1, size_t e1n, const dot_limb_t *e2, size_t e2n, size_t n)
+{
+#ifdef DOT_DEBUG
+    dot_contract(n >= 1 && e1n >= 1 && e2n >= 1, __func__, "n >= 1, e1n >= 1, e2n >= 1");
+#endif
+    return double_takes(dot_basecase_active(), e1, e1n, e2, e2n, n);
 }
 
 typedef void (*powm_kernel)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
@@ -138,4 +154,18 @@ int dot_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size
                 const dot_limb_t *mp, size_t n)
 {
     return windowed(__func__, dot_ifma_powm_ct, dot_mulx_powm4_ct, 0, rp, bp, ep, en, mp, n);
+}
+
+int dot_powm2(dot_limb_t *rp, const dot_limb_t *b1, const dot_limb_t *e1, size_t e1n,
+              const dot_limb_t *b2, const dot_limb_t *e2, size_t e2n, const dot_limb_t *mp,
+              size_t n)
+{
+#ifdef DOT_DEBUG
+    check_powm(__func__, rp, b1, e1, e1n, mp, n);
+    check_powm(__func__, rp, b2, e2, e2n, mp, n);
+#endif
+    if (!double_takes(dot_basecase_active(), e1, e1n, e2, e2n, n))
+        return 0;
+    dot_ifma_powm2(rp, b1, e1, e1n, b2, e2, e2n, mp, n);
+    return 1;
 }

@@ -46,6 +46,11 @@
  *    unit idle for much of each step; the other product's independent work fills it. Up to
  *    PW_PAIR_MAX_VECS vectors; above, where one product's IFMAs already fill the unit, the pair
  *    runs one after the other.
+ * 7. Two bases, one modulus (dot_powm2, for OpenSSL's BN_mod_exp2_mont: DSA verification's
+ *    g^u1 y^u2 mod p): the sliding window of 3. over both exponents in one pass, left to right,
+ *    one square a bit of the longer exponent for both, each exponent's windows multiplied in with
+ *    its own base's table (half of the one base's table each, so windows of up to 5 bits); one
+ *    exponent of b bits costs b squares, two cost the longer one's. One base is the same loop.
  *
  * The product needs k + 2 lanes (a_(i+2) b reaches two lanes past the top digit): whole zmm
  * vectors, or, where four lanes or fewer are left over (e.g. 12 lanes at 8 limbs), a ymm on top,
@@ -61,6 +66,12 @@
 #include "../pow2_mod.h"   /* pow2_mod_shift */
 #include "mul_basecase.h"  /* to_digits, to_limbs, BC_MASK52 */
 #include "powm_amm.h"      /* pw_amm and its instances, pw_ctx */
+
+/* 0 in the emulated test's planted control only: after a product at one bit, the other base's
+ * window neither opens nor ends there (pw_sliding with two bases) */
+#ifndef DOT_POWM_EVERY_BASE
+#define DOT_POWM_EVERY_BASE 1
+#endif
 
 /* x = t where keep is all ones, x unchanged where it is zero (n limbs) */
 static inline void pw_select(dot_limb_t *x, const dot_limb_t *t, dot_limb_t keep, size_t n)
@@ -262,52 +273,67 @@ static inline __attribute__((always_inline)) void pw_fixed(const int ways, dot_l
         pw_finish(rp[w], acc[w], &md[w], mp[w], n, 1);
 }
 
-/* {rp, n} = {bp, n}^{ep, en} mod {mp, n}: m odd, m > 1, mp[n - 1] != 0, b < m,
- * 1 <= n <= DOT_POWM_MAX; rp may be bp. e = 0 gives 1. The sliding window (3. above); the
- * constant-time form is pw_fixed's. */
-static inline void pw_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
-                              const dot_limb_t *mp, size_t n)
+/* {rp, n} = the product over j < ways (1 or 2) of {bp[j], n}^{ep[j], en[j]} mod {mp, n}: m odd,
+ * m > 1, mp[n - 1] != 0, each b < m, 1 <= n <= DOT_POWM_MAX; rp may be any bp[j]. An exponent 0
+ * contributes 1. The sliding window (3. above) over every exponent at once (7. above). */
+static inline __attribute__((always_inline)) void
+pw_sliding(const int ways, dot_limb_t *rp, const dot_limb_t *const *bp, const dot_limb_t *const *ep,
+           const size_t *en, const dot_limb_t *mp, size_t n)
 {
     pw_mod md;
     pw_prepare(&md, mp, n, 0);
     const pw_amm_fn amm = md.amm;
     const pw_ctx *c = &md.c;
     const size_t nv = md.nv;
+    /* each base's odd powers b, b^3, ..., b^(2^w - 1) in Montgomery form: one base has the whole
+     * table, two a half each (their windows a bit shorter) */
+    const unsigned max_w = ways == 1 ? PW_MAX_WINDOW : PW_MAX_WINDOW - 1;
     uint64_t table[1 << (PW_MAX_WINDOW - 1)][8 * PW_MAX_VECS] __attribute__((aligned(64)));
-    uint64_t bd[PW_DIGITS] = {0}, acc[PW_DIGITS] = {0}, one[PW_DIGITS] = {1};
-    to_digits(bd, bp, n, c->k);
-    /* the odd powers b, b^3, ..., b^(2^w - 1) in Montgomery form */
-    const size_t eb = exp_bit_length(ep, en);
-    const unsigned w = exp_window_width(eb, PW_MAX_WINDOW, 0);
-    amm(table[0], bd, md.rr, c);
-    if (w > 1) {
-        amm(acc, table[0], table[0], c); /* b^2 */
-        for (unsigned i = 1; i < 1u << (w - 1); i++)
-            amm(table[i], table[i - 1], acc, c);
+    uint64_t(*power[2])[8 * PW_MAX_VECS];
+    uint64_t acc[PW_DIGITS] = {0}, one[PW_DIGITS] = {1};
+    size_t eb[2], low[2] = {0, 0}, top = 0;
+    unsigned w[2], value[2] = {0, 0};
+    for (int j = 0; j < ways; j++) {
+        uint64_t bd[PW_DIGITS] = {0};
+        to_digits(bd, bp[j], n, c->k);
+        eb[j] = exp_bit_length(ep[j], en[j]);
+        w[j] = exp_window_width(eb[j], max_w, 0);
+        top = eb[j] > top ? eb[j] : top;
+        power[j] = table + ((size_t)j << (max_w - 1));
+        amm(power[j][0], bd, md.rr, c);
+        if (w[j] > 1) {
+            amm(acc, power[j][0], power[j][0], c); /* b^2 */
+            for (unsigned i = 1; i < 1u << (w[j] - 1); i++)
+                amm(power[j][i], power[j][i - 1], acc, c);
+        }
     }
-    /* left to right: a zero bit is one square; a window of up to w bits from a set bit down
-     * to the lowest set bit within reach is as many squares and one product with its odd
-     * power */
-    int started = 0;
-    for (size_t pos = eb; pos-- > 0;) {
-        if (!exp_bit(ep, pos)) {
+    /* left to right over the longest exponent, one square a bit; a window of an exponent opens
+     * at a set bit, reaches down to the lowest set bit within w bits (exp_sliding_next) and is
+     * multiplied in there, after that bit's square */
+    int started = 0, open[2] = {0, 0};
+    for (size_t pos = top; pos-- > 0;) {
+        if (started)
             amm(acc, acc, acc, c);
-            continue;
+        for (int j = 0; j < ways; j++) {
+            if (!open[j] && pos < eb[j] && exp_bit(ep[j], pos)) {
+                value[j] = exp_sliding_next(ep[j], pos, w[j], &low[j]);
+                open[j] = 1;
+            }
+            if (!open[j] || low[j] != pos)
+                continue;
+            open[j] = 0;
+            if (started) {
+                amm(acc, acc, power[j][value[j] >> 1], c);
+            } else {
+                /* 8nv digits: acc's zeros past them stay for to_limbs */
+                memcpy(acc, power[j][value[j] >> 1], 8 * nv * sizeof *acc);
+                started = 1;
+            }
+            if (!DOT_POWM_EVERY_BASE)
+                break; /* the planted control: the other base skips this bit */
         }
-        size_t low;
-        const unsigned value = exp_sliding_next(ep, pos, w, &low);
-        if (started) {
-            for (size_t sq = low; sq <= pos; sq++)
-                amm(acc, acc, acc, c);
-            amm(acc, acc, table[value >> 1], c);
-        } else {
-            /* 8nv digits: acc's zeros past them stay for to_limbs */
-            memcpy(acc, table[value >> 1], 8 * nv * sizeof *acc);
-            started = 1;
-        }
-        pos = low;
     }
-    if (!started) /* e = 0: 1, R in Montgomery form */
+    if (!started) /* every exponent 0: 1, R in Montgomery form */
         amm(acc, one, md.rr, c);
     pw_finish(rp, acc, &md, mp, n, 0);
 }
@@ -315,7 +341,17 @@ static inline void pw_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_li
 static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                              const dot_limb_t *mp, size_t n)
 {
-    pw_sliding(rp, bp, ep, en, mp, n);
+    pw_sliding(1, rp, &bp, &ep, &en, mp, n);
+}
+
+/* {rp, n} = {b1, n}^{e1, e1n} {b2, n}^{e2, e2n} mod {mp, n}, one pass for both (7. above) */
+static inline void ifma_powm2(dot_limb_t *rp, const dot_limb_t *b1, const dot_limb_t *e1,
+                              size_t e1n, const dot_limb_t *b2, const dot_limb_t *e2, size_t e2n,
+                              const dot_limb_t *mp, size_t n)
+{
+    const dot_limb_t *bp[2] = {b1, b2}, *ep[2] = {e1, e2};
+    const size_t en[2] = {e1n, e2n};
+    pw_sliding(2, rp, bp, ep, en, mp, n);
 }
 
 static inline void ifma_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep,

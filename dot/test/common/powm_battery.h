@@ -3,7 +3,7 @@
  * mpz_powm, moduli of every shape (random odd, all-ones limbs, 2^(64n-1) + 1, a short top limb),
  * bases 0, 1, m - 1 and random, exponents 0, 1, 2, random of up to three times the modulus's
  * length and with zero limbs on top, the result written between guard limbs, and once in place
- * over the base. */
+ * over the base; and the same for two bases and one modulus (powm2_battery: dot_powm2's shape). */
 #ifndef DOT_TEST_POWM_BATTERY_H
 #define DOT_TEST_POWM_BATTERY_H
 
@@ -184,6 +184,97 @@ static inline unsigned long powm_pair_battery(const char *name, dot_powm_x2_fn k
     CHECK(powm_pair_bad == 0, "%s: %lu partner exponentiations wrong", name, powm_pair_bad);
     printf("  %-34s partners wrong: %lu\n", name, powm_pair_bad);
     return bad + powm_pair_bad;
+}
+
+/* Two bases, one modulus (dot_powm2's shape): {rp, n} = b1^e1 b2^e2 mod m. */
+typedef void (*dot_powm2_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
+                             const dot_limb_t *, const dot_limb_t *, size_t, const dot_limb_t *,
+                             size_t);
+
+/* An exponent of kind 0 to 4 into e (up to POWM_MAX_E limbs): 0; 1 or 2; random of up to three
+ * times the modulus's length; the same with two zero limbs on top; one short limb. Returns en. */
+static inline size_t powm2_exponent(dot_limb_t *e, int kind, size_t n, dot_rng *r)
+{
+    size_t en = kind == 0 || kind == 1 || kind == 4 ? 1 : 1 + dot_rng_below(r, 3 * n);
+    for (size_t i = 0; i < en; i++)
+        e[i] = dot_rng_next(r);
+    if (kind == 0 || kind == 1)
+        e[0] = (dot_limb_t)kind + (kind ? dot_rng_below(r, 2) : 0);
+    if (kind == 3) {
+        e[en] = e[en + 1] = 0;
+        en += 2;
+    }
+    if (kind == 4)
+        e[0] >>= dot_rng_below(r, 64);
+    return en;
+}
+
+/* per_size cases at each n from min_n to max_n (DOT_TEST_DIVISOR divides the count, never below
+ * one) against GMP, b1^e1 mod m times b2^e2 mod m: the 25 pairs of exponent kinds, the modulus
+ * shapes of powm_battery and bases random, 0, 1 or m - 1, each in turn from case to case across
+ * the sizes; the result between guards, then in place over b1 and over b2. Returns the
+ * failures. */
+static inline unsigned long powm2_battery(const char *name, dot_powm2_fn fn, size_t min_n,
+                                          size_t max_n, int per_size, uint64_t seed)
+{
+    const unsigned long scaled = dot_test_cases((unsigned long)per_size);
+    per_size = scaled > 1 ? (int)scaled : 1;
+    dot_rng r;
+    dot_rng_seed(&r, seed);
+    unsigned long bad = 0, cases = 0;
+    dot_limb_t m[DOT_POWM_MAX], b[2][DOT_POWM_MAX], e[2][POWM_MAX_E], want[DOT_POWM_MAX],
+        w2[DOT_POWM_MAX], buf[DOT_POWM_MAX + 2 * POWM_GUARD], inplace[DOT_POWM_MAX];
+    for (size_t n = min_n; n <= max_n; n++) {
+        for (int c = 0; c < per_size; c++) {
+            const unsigned long t = cases;
+            size_t en[2];
+            powm_modulus(m, n, (int)(t % 4), &r);
+            for (int j = 0; j < 2; j++) {
+                const int kind = (int)(j ? t / 5 % 5 : t % 5), base = (int)((t + 3 * j) / 4 % 4);
+                for (size_t i = 0; i < n; i++)
+                    b[j][i] = base == 0 || base == 1 ? 0 : base == 2 ? m[i] : dot_rng_next(&r);
+                b[j][0] -= base == 2; /* m - 1: m is odd */
+                b[j][0] += base == 1;
+                if (base == 3)
+                    b[j][n - 1] = m[n - 1] > 1 ? dot_rng_below(&r, m[n - 1]) : 0;
+                en[j] = powm2_exponent(e[j], kind, n, &r);
+            }
+            mpz_t zw, z2, zm;
+            powm_oracle(want, b[0], e[0], en[0], m, n);
+            powm_oracle(w2, b[1], e[1], en[1], m, n);
+            mpz_inits(zw, z2, zm, NULL);
+            mpz_import(zw, n, -1, sizeof *want, 0, 0, want);
+            mpz_import(z2, n, -1, sizeof *w2, 0, 0, w2);
+            mpz_import(zm, n, -1, sizeof *m, 0, 0, m);
+            mpz_mul(zw, zw, z2);
+            mpz_mod(zw, zw, zm);
+            memset(want, 0, n * sizeof *want);
+            mpz_export(want, NULL, -1, sizeof *want, 0, 0, zw);
+            mpz_clears(zw, z2, zm, NULL);
+            for (size_t i = 0; i < n + 2 * POWM_GUARD; i++)
+                buf[i] = POWM_SENTINEL;
+            fn(buf + POWM_GUARD, b[0], e[0], en[0], b[1], e[1], en[1], m, n);
+            int ok = memcmp(buf + POWM_GUARD, want, n * sizeof *want) == 0;
+            for (size_t i = 0; i < POWM_GUARD; i++)
+                ok = ok && buf[i] == POWM_SENTINEL && buf[POWM_GUARD + n + i] == POWM_SENTINEL;
+            memcpy(inplace, b[0], n * sizeof *inplace);
+            fn(inplace, inplace, e[0], en[0], b[1], e[1], en[1], m, n);
+            ok = ok && memcmp(inplace, want, n * sizeof *want) == 0;
+            memcpy(inplace, b[1], n * sizeof *inplace);
+            fn(inplace, b[0], e[0], en[0], inplace, e[1], en[1], m, n);
+            ok = ok && memcmp(inplace, want, n * sizeof *want) == 0;
+            cases++;
+            if (!ok && bad++ < 5)
+                CHECK(0,
+                      "%s: %zu-limb %s modulus, case %lu: differs from GMP or wrote outside the "
+                      "result",
+                      name, n, powm_shapes[t % 4], t);
+        }
+    }
+    CHECK(bad == 0, "%s: %lu of %lu double exponentiations wrong", name, bad, cases);
+    printf("  %-34s %lu double exponentiations (moduli of %zu to %zu limbs): %s\n", name, cases,
+           min_n, max_n, bad ? "FAILED" : "ok");
+    return bad;
 }
 
 #endif

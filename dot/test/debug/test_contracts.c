@@ -54,6 +54,13 @@ static int child(const char *name)
         dot_powm_takes(b + 24, 0, 4);
     } else if (!strcmp(name, "powm_ct_takes n=0")) {
         dot_powm_ct_takes(0);
+    } else if (!strcmp(name, "powm2 b2 = m")) {
+        powm_operands(b);
+        memcpy(b + 12, b + 16, 4 * sizeof *b);
+        dot_powm2(b, b + 8, b + 24, 1, b + 12, b + 24, 1, b + 16, 4);
+    } else if (!strcmp(name, "powm2_takes e2n=0")) {
+        powm_operands(b);
+        dot_powm2_takes(b + 24, 1, b + 24, 0, 4);
     } else if (!strcmp(name, "in place")) { /* allowed: rp == up, rp == vp, rp below up or vp */
         dot_add_n(b, b, b + 16, 8);
         dot_sub_n_ct(b + 16, b, b + 16, 8);
@@ -66,6 +73,9 @@ static int child(const char *name)
         dot_powm_ct_takes(4);
         powm_operands(b); /* r1 == b1, r2 == b2, the pair sharing e and m */
         dot_powm_ct_x2(b + 8, b + 8, b + 24, b + 16, b + 12, b + 12, b + 24, b + 16, 1, 4);
+        powm_operands(b); /* rp == b2 */
+        dot_powm2(b + 12, b + 8, b + 24, 1, b + 12, b + 24, 1, b + 16, 4);
+        dot_powm2_takes(b + 24, 1, b + 24, 1, 4);
     } else
         return 3;
     printf("returned\n");
@@ -91,6 +101,8 @@ int main(int argc, char **argv)
         {"powm_ct_x2 r2 overlaps b1", "the other exponentiation's operands"},
         {"powm_takes en=0", "n >= 1, en >= 1"},
         {"powm_ct_takes n=0", "n >= 1"},
+        {"powm2 b2 = m", "b < m"},
+        {"powm2_takes e2n=0", "n >= 1, e1n >= 1, e2n >= 1"},
     };
     for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
         dot_child_result c = dot_run_self(broken[i].name, NULL);

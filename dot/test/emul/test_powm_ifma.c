@@ -1,11 +1,13 @@
 /* The IFMA exponentiation compiled against SIMDe plus the shim (emulate512.h with
- * emulate_ifma.h), against GMP's mpz_powm, with a planted control. */
+ * emulate_ifma.h), against GMP's mpz_powm, with planted controls. */
 #include <stdio.h>
 #include "../common/powm_battery.h"
 #include "dot_impl.h"
-/* The planted control below: the kernel with one normalisation round only, compiled into this
- * file (the kernel under test is the library's, linked in). */
+/* The planted controls below: the kernel with one normalisation round only, and the two-base
+ * kernel whose other base skips a bit where one base's window ends, compiled into this file (the
+ * kernel under test is the library's, linked in). */
 #define DOT_POWM_FULL_NORMALISE 0
+#define DOT_POWM_EVERY_BASE 0
 #include "ifma/powm.h"
 
 static void one_round(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
@@ -49,6 +51,41 @@ static void planted_one_round(const char *name, dot_powm_fn fn)
            wrong ? "caught" : "NOT CAUGHT");
 }
 
+/* Two bases: random moduli, bases and exponents of 2 to 4 limbs, where windows of both exponents
+ * end at the same bit in nearly every case; some results of the planted kernel must be wrong.
+ * Random operands need no second normalisation round (this file's kernel has one): its one-base
+ * results for the same operands must all be right, or the control proves nothing. */
+static void planted_every_base(void)
+{
+    dot_rng r;
+    dot_rng_seed(&r, 808);
+    dot_limb_t m[8], b1[8], b2[8], e1[4], e2[4], want[8], got[8], one[8], one_want[8];
+    unsigned wrong = 0, one_base_wrong = 0;
+    for (int t = 0; t < 16; t++) {
+        const size_t n = 1 + (size_t)t % 8, en = 2 + (size_t)t % 3;
+        powm_modulus(m, n, 0, &r);
+        for (size_t i = 0; i < n; i++)
+            b1[i] = dot_rng_next(&r), b2[i] = dot_rng_next(&r);
+        b1[n - 1] = m[n - 1] >> 1;
+        b2[n - 1] = m[n - 1] >> 2;
+        for (size_t i = 0; i < en; i++)
+            e1[i] = dot_rng_next(&r), e2[i] = dot_rng_next(&r);
+        dot_ifma_powm2(want, b1, e1, en, b2, e2, en, m, n);
+        ifma_powm2(got, b1, e1, en, b2, e2, en, m, n);
+        wrong += memcmp(want, got, n * sizeof *got) != 0;
+        for (int j = 0; j < 2; j++) {
+            dot_ifma_powm(one_want, j ? b2 : b1, j ? e2 : e1, en, m, n);
+            ifma_powm(one, j ? b2 : b1, j ? e2 : e1, en, m, n);
+            one_base_wrong += memcmp(one_want, one, n * sizeof *one) != 0;
+        }
+    }
+    CHECK(one_base_wrong == 0, "planted control (two bases): %u one-base results wrong as well",
+          one_base_wrong);
+    CHECK(wrong > 0, "planted control (two bases, one skips a bit) not caught");
+    printf("  planted control (two bases, one skips a bit)  wrong in %u of 16: %s\n", wrong,
+           wrong ? "caught" : "NOT CAUGHT");
+}
+
 int main(void)
 {
     printf("ifma exponentiation (emulated with SIMDe and the IFMA shim):\n");
@@ -58,9 +95,11 @@ int main(void)
     powm_battery("ifma kernel, constant time, 64 limbs", dot_ifma_powm_ct, 64, 64, 4, 7);
     /* pairs run together up to PW_PAIR_MAX_VECS vectors (about 37 limbs), one by one above */
     powm_pair_battery("ifma kernel, constant-time pairs", dot_ifma_powm_ct_x2, 1, 40, 4, 9);
+    powm2_battery("ifma kernel, two bases", dot_ifma_powm2, 1, 20, 10, 10);
     planted_one_round("one normalisation round", one_round);
     planted_one_round("constant time, one round, no bit pass", one_round_ct);
     powm_pair_kernel = one_round_ct_x2;
     planted_one_round("constant-time pairs, no bit pass", powm_pair);
+    planted_every_base();
     return dot_check_summary();
 }
