@@ -1,6 +1,7 @@
 /* dot_powm, dot_powm2, dot_powm_ct, dot_powm_ct_x2 (dot.h): the window check in front of the IFMA
- * exponentiation (ifma/powm.h). The window is the basecase table's powm_from (basecase_window.c): SIZE_MAX, so no
- * size, on every variant but ifma, with DOT_BASECASE=off or powm=off, and on families not measured.
+ * exponentiation (ifma/powm.h). The window is the basecase table's powm_from (basecase_window.c):
+ * SIZE_MAX, so no size, on every variant but ifma, with DOT_BASECASE=off or powm=off, and on
+ * families not measured.
  * Moduli of 4 limbs go to the general-register kernel (mulx/powm4.c) where the table's powm4 says
  * so: on every CPU with BMI2 and ADX unless DOT_BASECASE is off or says powm4=off (not dot_powm2:
  * that kernel has no second base). dot_powm_takes, dot_powm2_takes and dot_powm_ct_takes answer
