@@ -42,7 +42,11 @@
 #            limbs), then 1 dot_powm and 1 dot_ifma_powm or dot_mulx_powm4 as for mpz_powm, neither
 #            where it declines; with the exponent 65537 (pubpowmN) the same where dot_powm's
 #            exponent rule takes 17 bits at N limbs (bits (N - window start + 1) >= 32), 1
-#            dot_powm_takes alone where it does not; BN_mod_exp2_mont (exp2powmN, DSA
+#            dot_powm_takes alone where it does not; the same with a Montgomery context for the
+#            modulus (keypowmN, as an RSA key's public operation) -> 1 dot_powm_rr_takes, then 1
+#            dot_powm_rr and 1 dot_ifma_powm_rr where the window takes N limbs (the caller's R^2
+#            serves these moduli, so the exponent's length is not asked), 1 dot_powm_rr_takes
+#            alone where it does not; BN_mod_exp2_mont (exp2powmN, DSA
 #            verification's double exponentiation) -> 1 dot_powm2_takes, 1 dot_powm2 and 1
 #            dot_ifma_powm2 where the window takes N limbs (patch 0007), else 1 dot_powm2_takes
 #            (declined: OpenSSL's simultaneous exponentiation runs)
@@ -56,7 +60,8 @@ work=$build/obj/$lib/calls
 mkdir -p "$work"
 R=5
 entries=(dot_add_n dot_sub_n dot_add_n_ct dot_sub_n_ct dot_mul_4x4 dot_sqr_4x4 dot_mul_basecase
-  dot_sqr_basecase dot_powm_takes dot_powm dot_ifma_powm dot_powm2_takes dot_powm2 dot_ifma_powm2
+  dot_sqr_basecase dot_powm_takes dot_powm dot_ifma_powm dot_powm_rr_takes dot_powm_rr dot_ifma_powm_rr
+  dot_powm2_takes dot_powm2 dot_ifma_powm2
   dot_powm_ct_takes dot_powm_ct dot_ifma_powm_ct
   dot_powm_ct_x2 dot_ifma_powm_ct_x2 dot_mulx_powm4 dot_mulx_powm4_ct dot_mulx_powm4_ct_x2)
 case $lib in
@@ -68,7 +73,7 @@ case $lib in
       [powm6]=none [powm4]="dot_powm_takes dot_powm dot_mulx_powm4") ;;
   openssl)
     ops=(add sub mul sqr ctpowm16 ctpowm8 ctpowm6 ctpowm4 x2ctpowm16 x2ctpowm4 montpowm16 montpowm8 montpowm6
-      montpowm4 pubpowm16 pubpowm8 exp2powm16 exp2powm8) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
+      montpowm4 pubpowm16 pubpowm8 keypowm16 keypowm8 exp2powm16 exp2powm8) so=libcrypto.so ldlib=-lcrypto prefix_marker=dotssl
     declare -A expect=([add]=dot_add_n_ct [sub]=dot_sub_n_ct [mul]=dot_mul_4x4 [sqr]=dot_sqr_4x4
       [ctpowm16]="dot_powm_ct_takes dot_powm_ct dot_ifma_powm_ct"
       [ctpowm8]="dot_powm_ct_takes dot_powm_ct dot_ifma_powm_ct"
@@ -77,6 +82,8 @@ case $lib in
       [montpowm16]="dot_powm_takes dot_powm dot_ifma_powm" [montpowm8]="dot_powm_takes dot_powm dot_ifma_powm"
       [montpowm6]=dot_powm_takes [montpowm4]="dot_powm_takes dot_powm dot_mulx_powm4"
       [pubpowm16]="dot_powm_takes dot_powm dot_ifma_powm" [pubpowm8]="dot_powm_takes dot_powm dot_ifma_powm"
+      [keypowm16]="dot_powm_rr_takes dot_powm_rr dot_ifma_powm_rr"
+      [keypowm8]="dot_powm_rr_takes dot_powm_rr dot_ifma_powm_rr"
       [exp2powm16]="dot_powm2_takes dot_powm2 dot_ifma_powm2"
       [exp2powm8]="dot_powm2_takes dot_powm2 dot_ifma_powm2") ;;
   *) echo "usage: calls.sh <gmp|openssl> <build>" >&2; exit 2 ;;

@@ -204,3 +204,18 @@ test-icount-fig3c: $(if $(filter $(BUILD),$(ICOUNT_FIG3C_LIBS)),libs-gmp libs-op
 	  *) echo "libs.mk: fig3c.py labelled or failed otherwise (exit $$status): $$out" >&2; exit 1;; esac; \
 	test ! -e $(DOT_OUT)/icount/fig3c-planted.json || { echo "libs.mk: a refused run wrote a result" >&2; exit 1; }
 TEST_TARGETS += test-icount-fig3c
+
+# libdot's dot_powm and dot_powm_rr against stock OpenSSL's BN_mod_exp_mont with a Montgomery
+# context, in one process (openssl-patch/test/bench_exp_mont.c): the table behind dot_powm_rr's
+# rule. Not timed in make test; test-libs runs it once with a few samples for its result check.
+BENCH_EXP_MONT := $(BUILD)/obj/openssl/bench_exp_mont
+$(BENCH_EXP_MONT): openssl-patch/test/bench_exp_mont.c $(DOT_A) $(DOT_DIR)/include/dot.h | libs-openssl
+	$(CC) -O2 -Wall -I$(DOT_DIR)/include -I$(BUILD)/openssl/stock/include -o $@ $< $(DOT_A) \
+	  -L$(BUILD)/openssl/stock/lib -Wl,-rpath,$(CURDIR)/$(BUILD)/openssl/stock/lib -lcrypto
+.PHONY: bench-exp-mont test-libs-exp-mont
+bench-exp-mont: $(BENCH_EXP_MONT)
+	$(BENCH_EXP_MONT)
+test-libs: test-libs-exp-mont
+test-libs-exp-mont: $(BENCH_EXP_MONT)
+	@echo "== bench_exp_mont: libdot's exponentiations agree with stock OpenSSL's (3 samples a cell)"
+	@$(BENCH_EXP_MONT) 3 > $(BUILD)/obj/openssl/bench_exp_mont.out

@@ -141,6 +141,20 @@ DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep,
  * (reduced mod m, padded to n limbs), so that a call declined (a public exponent near the window's
  * start, any size outside it, every size on a CPU without IFMA but 4 limbs) costs this call. */
 DOT_API int dot_powm_takes(const dot_limb_t *ep, size_t en, size_t n);
+/* dot_powm with the caller's {rr, n} = 2^(128n) mod m, fully reduced: the R^2 of Montgomery
+ * arithmetic in 64-bit limbs, which a library keeps for each modulus it uses (OpenSSL's
+ * BN_MONT_CTX). Where m's top limb holds enough bits (104k >= 128n for the kernel's digit count
+ * k = ceil((bits(m) + 2) / 52): at 8 limbs, m of 467 bits or more) the IFMA kernel's R^2 is rr
+ * times a power of two, one or two long-division steps, and the set-up that keeps short
+ * exponents from dot_powm is mostly spared: then any exponent of a modulus in the IFMA window is
+ * taken, a public one (3, 65537) included. Elsewhere it takes what dot_powm takes and runs it the
+ * same way. Same contract as dot_powm besides; rr overlaps no output. Returns 1 with {rp, n}
+ * written, or 0 with rp left alone. */
+DOT_API int dot_powm_rr(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                        const dot_limb_t *mp, size_t n, const dot_limb_t *rr);
+/* Whether dot_powm_rr takes a call with the exponent {ep, en} (en >= 1) and the modulus {mp, n}
+ * (its top limb read, for its bit length): the rule alone, asked before the base is prepared. */
+DOT_API int dot_powm_rr_takes(const dot_limb_t *ep, size_t en, const dot_limb_t *mp, size_t n);
 /* Two bases, one modulus: {rp, n} = {b1, n}^{e1, e1n} {b2, n}^{e2, e2n} mod {mp, n} (OpenSSL's
  * BN_mod_exp2_mont: DSA verification's g^u1 y^u2 mod p) with dot_powm's IFMA kernel in one pass:
  * a sliding window over both exponents, one square a bit of the longer one for both. Each pair

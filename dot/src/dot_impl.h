@@ -63,6 +63,9 @@ void dot_ifma_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
  * mp[n - 1] != 0, b < m and 1 <= n <= DOT_POWM_MAX (dot.h). */
 void dot_ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                    const dot_limb_t *mp, size_t n);
+/* The same with the caller's 2^(128n) mod m (dot_powm_rr, dot.h). */
+void dot_ifma_powm_rr(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                      const dot_limb_t *mp, size_t n, const dot_limb_t *rr);
 /* The same in constant time (dot_powm_ct, dot.h). */
 void dot_ifma_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                       const dot_limb_t *mp, size_t n);

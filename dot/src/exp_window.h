@@ -1,8 +1,9 @@
 /*
  * Exponent scanning shared by libdot's exponentiations (ifma/powm.h, mulx/powm4.h, and the entry
- * points' exponent rule, powm_entry.c): an exponent's bit length, its bits at given positions, the window width with the fewest products, and a sliding window's
- * next window. The positions are public in the constant-time forms; the bits' values are not, and
- * nothing here branches on them (exp_sliding_next, which does, serves the sliding window only).
+ * points' exponent rule, powm_entry.c): an exponent's bit length, its bits at given positions,
+ * the window width with the fewest products, and a sliding window's next window. The positions
+ * are public in the constant-time forms; the bits' values are not, and nothing here branches on
+ * them but what serves the sliding window only (exp_sliding_next, exp_sliding_width).
  */
 #ifndef DOT_EXP_WINDOW_H
 #define DOT_EXP_WINDOW_H
@@ -66,6 +67,47 @@ static inline unsigned exp_sliding_next(const dot_limb_t *ep, size_t pos, unsign
         value = value << 1 | exp_bit(ep, b);
     *low = l;
     return value;
+}
+
+/* The products a sliding window of w bits spends on the exponent {ep, eb bits}, squarings apart
+ * (as many for every w): 2^(w-1) to fill the table of odd powers when w > 1 (b^2 and b^3 up), and
+ * one a window after the first. */
+static inline size_t exp_sliding_products(const dot_limb_t *ep, size_t eb, unsigned w)
+{
+    size_t products = w > 1 ? (size_t)1 << (w - 1) : 0, windows = 0;
+    for (size_t pos = eb; pos-- > 0;) {
+        if (!exp_bit(ep, pos))
+            continue;
+        size_t low;
+        (void)exp_sliding_next(ep, pos, w, &low);
+        windows++;
+        pos = low;
+    }
+    return products + (windows ? windows - 1 : 0);
+}
+
+/* The sliding window's width for the exponent {ep, eb bits}: exp_window_width's estimate, except
+ * that for exponents of up to EXP_EXACT_BITS bits the narrower widths' products are counted and
+ * the fewest taken (the narrower on a tie): a public exponent has few set bits (65537: two),
+ * where the estimate (17 bits: w = 2) fills a table that no window reads. Only narrower widths:
+ * the estimate assumes random bits, and fewer set bits favour narrower windows. Longer exponents
+ * keep the estimate, which costs no pass over their bits. */
+#define EXP_EXACT_BITS 64
+static inline unsigned exp_sliding_width(const dot_limb_t *ep, size_t eb, unsigned max_w)
+{
+    const unsigned estimate = exp_window_width(eb, max_w, 0);
+    if (eb > EXP_EXACT_BITS || estimate == 1)
+        return estimate;
+    unsigned best = estimate;
+    size_t best_products = exp_sliding_products(ep, eb, estimate);
+    for (unsigned w = estimate - 1; w >= 1; w--) {
+        const size_t products = exp_sliding_products(ep, eb, w);
+        if (products <= best_products) {
+            best_products = products;
+            best = w;
+        }
+    }
+    return best;
 }
 
 #endif

@@ -1,11 +1,11 @@
-/* dot_powm, dot_powm2, dot_powm_ct, dot_powm_ct_x2 (dot.h): the window check in front of the IFMA
+/* dot_powm, dot_powm_rr, dot_powm2, dot_powm_ct, dot_powm_ct_x2 (dot.h): the window check in front of the IFMA
  * exponentiation (ifma/powm.h). The window is the basecase table's powm_from (basecase_window.c):
  * SIZE_MAX, so no size, on every variant but ifma, with DOT_BASECASE=off or powm=off, and on
  * families not measured.
  * Moduli of 4 limbs go to the general-register kernel (mulx/powm4.c) where the table's powm4 says
  * so: on every CPU with BMI2 and ADX unless DOT_BASECASE is off or says powm4=off (not dot_powm2:
- * that kernel has no second base). dot_powm_takes, dot_powm2_takes and dot_powm_ct_takes answer
- * the rules alone, for a library to ask before it prepares the operands. */
+ * that kernel has no second base). dot_powm_takes, dot_powm_rr_takes, dot_powm2_takes and
+ * dot_powm_ct_takes answer the rules alone, for a library to ask before it prepares the operands. */
 #include "dot_impl.h"
 #include "exp_window.h" /* exp_bit_length */
 
@@ -57,6 +57,23 @@ static inline int sliding_takes(const dot_basecase_tuning *w, const dot_limb_t *
     return powm4(w, n) || (in_window(w, n) && long_enough(w, ep, en, n));
 }
 
+/* Whether the caller's 2^(128n) mod m spares the IFMA kernel's R^2 (ifma/powm.h, 8.): 104k >= 128n
+ * for the kernel's digit count k = ceil((bits(m) + 2) / 52). */
+static inline int rr_serves(const dot_limb_t *mp, size_t n)
+{
+    const size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
+    return 104 * ((bits + 2 + 51) / 52) >= 128 * n;
+}
+
+/* dot_powm_rr's rule, which dot_powm_rr_takes answers: dot_powm's, or any exponent in the IFMA
+ * window where rr serves (the set-up left is a long-division step or two: bench_powm's public
+ * exponents with R^2 given against OpenSSL's BN_mod_exp_mont, results/powm-rr-zen5-*.txt). */
+static inline int rr_takes(const dot_basecase_tuning *w, const dot_limb_t *ep, size_t en,
+                           const dot_limb_t *mp, size_t n)
+{
+    return sliding_takes(w, ep, en, n) || (in_window(w, n) && rr_serves(mp, n));
+}
+
 /* dot_powm2's rule, which dot_powm2_takes answers: the IFMA window, with the longer exponent
  * long_enough (the set-up, one R^2 mod m, is the same; long_enough grows with the bit length). */
 static inline int double_takes(const dot_basecase_tuning *w, const dot_limb_t *e1, size_t e1n,
@@ -86,6 +103,14 @@ int dot_powm_takes(const dot_limb_t *ep, size_t en, size_t n)
     dot_contract(n >= 1 && en >= 1, __func__, "n >= 1, en >= 1");
 #endif
     return sliding_takes(dot_basecase_active(), ep, en, n);
+}
+
+int dot_powm_rr_takes(const dot_limb_t *ep, size_t en, const dot_limb_t *mp, size_t n)
+{
+#ifdef DOT_DEBUG
+    dot_contract(n >= 1 && en >= 1 && mp[n - 1] != 0, __func__, "n >= 1, en >= 1, mp[n - 1] != 0");
+#endif
+    return rr_takes(dot_basecase_active(), ep, en, mp, n);
 }
 
 int dot_powm2_takes(const dot_limb_t *e1, size_t e1n, const dot_limb_t *e2, size_t e2n, size_t n)
@@ -126,6 +151,27 @@ int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t 
              const dot_limb_t *mp, size_t n)
 {
     return windowed(__func__, dot_ifma_powm, dot_mulx_powm4, 1, rp, bp, ep, en, mp, n);
+}
+
+int dot_powm_rr(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                const dot_limb_t *mp, size_t n, const dot_limb_t *rr)
+{
+#ifdef DOT_DEBUG
+    check_powm(__func__, rp, bp, ep, en, mp, n);
+    size_t i = n;
+    while (i > 0 && rr[i - 1] == mp[i - 1])
+        i--;
+    dot_contract(i > 0 && rr[i - 1] < mp[i - 1], __func__, "rr < m");
+    dot_contract(!dot_overlap(rp, n, rr, n), __func__, "rp overlaps rr");
+#endif
+    const dot_basecase_tuning *w = dot_basecase_active();
+    if (!rr_takes(w, ep, en, mp, n))
+        return 0;
+    if (powm4(w, n))
+        dot_mulx_powm4(rp, bp, ep, en, mp);
+    else
+        dot_ifma_powm_rr(rp, bp, ep, en, mp, n, rr);
+    return 1;
 }
 
 int dot_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1, const dot_limb_t *m1,

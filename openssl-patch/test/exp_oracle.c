@@ -1,13 +1,14 @@
 /* The exponentiations patches 0004 to 0007 give libdot, against OpenSSL code they do not touch:
-   BN_mod_exp_mont (0006) and BN_mod_exp_mont_consttime (0004) against BN_mod_exp_recp,
-   BN_mod_exp_mont_consttime_x2 (0005) against two BN_mod_exp_recp, and BN_mod_exp2_mont (0007)
-   against two BN_mod_exp_recp and BN_mod_mul. Moduli of 1 to 66 limbs (the patches take 2 to 64), full or
-   with a short top limb; exponents of 1 to 64 bits in one limb (the lengths dot_powm's rule
-   declines and takes), of as many limbs as the modulus up to 8 (the oracle is slow), and 65537;
-   bases 0, 1, m - 1, random below m, and above m or negative (OpenSSL's reduction, or its own
-   code, must answer those; BN_mod_exp2_mont is compared for bases that are not negative only);
-   BN_mod_exp_mont and BN_mod_exp_mont_consttime also with the result written over the base, the
-   pair with both results written over their bases.
+   BN_mod_exp_mont (0006, without and with a Montgomery context) and BN_mod_exp_mont_consttime
+   (0004) against BN_mod_exp_recp, BN_mod_exp_mont_consttime_x2 (0005) against two
+   BN_mod_exp_recp, and BN_mod_exp2_mont (0007) against two BN_mod_exp_recp and BN_mod_mul.
+   Moduli of 1 to 66 limbs (the patches take 2 to 64), full or with a short top limb; exponents
+   of 1 to 64 bits in one limb (the lengths dot_powm's rule declines and takes), of as many limbs
+   as the modulus up to 8 (the oracle is slow), and 65537; bases 0, 1, m - 1, random below m, and
+   above m or negative (OpenSSL's reduction, or its own code, must answer those; BN_mod_exp2_mont
+   is compared for bases that are not negative only); BN_mod_exp_mont and
+   BN_mod_exp_mont_consttime also with the result written over the base, the pair with both
+   results written over their bases.
    The planted control: BN_mod_exp_mont's result against the oracle's for the exponent one
    larger must differ in nearly every case, so a comparison that cannot fail would show.
    usage: exp_oracle (run against the libcrypto under test; exit 0 when all agree) */
@@ -103,9 +104,15 @@ int main(void)
                         planted++;
                         planted_same += BN_cmp(got, want) == 0;
                     }
-                    /* 0004: BN_mod_exp_mont_consttime, and over its base */
+                    /* 0006 with m's Montgomery context, as an RSA key's public operation
+                     * gives it: its R^2 goes to dot_powm_rr */
                     if (!BN_MONT_CTX_set(mont, m, ctx) ||
-                        !BN_mod_exp_mont_consttime(got, a1, p1, m, ctx, mont))
+                        !BN_mod_exp_mont(got, a1, p1, m, ctx, mont))
+                        return 2;
+                    cases++;
+                    wrong += differs(got, w1, "BN_mod_exp_mont with a context", n, shape, len, k);
+                    /* 0004: BN_mod_exp_mont_consttime, and over its base */
+                    if (!BN_mod_exp_mont_consttime(got, a1, p1, m, ctx, mont))
                         return 2;
                     cases++;
                     wrong += differs(got, w1, "BN_mod_exp_mont_consttime", n, shape, len, k);

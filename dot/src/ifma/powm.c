@@ -1,5 +1,5 @@
-/* dot_ifma_powm, dot_ifma_powm2, dot_ifma_powm_ct, dot_ifma_powm_ct_x2: the radix-2^52
- * exponentiations of powm.h. */
+/* dot_ifma_powm, dot_ifma_powm_rr, dot_ifma_powm2, dot_ifma_powm_ct, dot_ifma_powm_ct_x2: the
+ * radix-2^52 exponentiations of powm.h. */
 #include <string.h>
 #include "powm.h"
 
@@ -7,6 +7,12 @@ void dot_ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, s
                    const dot_limb_t *mp, size_t n)
 {
     ifma_powm(rp, bp, ep, en, mp, n);
+}
+
+void dot_ifma_powm_rr(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                      const dot_limb_t *mp, size_t n, const dot_limb_t *rr)
+{
+    ifma_powm_rr(rp, bp, ep, en, mp, n, rr);
 }
 
 void dot_ifma_powm2(dot_limb_t *rp, const dot_limb_t *b1, const dot_limb_t *e1, size_t e1n,

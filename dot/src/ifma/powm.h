@@ -51,6 +51,10 @@
  *    one square a bit of the longer exponent for both, each exponent's windows multiplied in with
  *    its own base's table (half of the one base's table each, so windows of up to 5 bits); one
  *    exponent of b bits costs b squares, two cost the longer one's. One base is the same loop.
+ * 8. A caller's R^2 (dot_powm_rr: OpenSSL's Montgomery context holds rr64 = 2^(128n) mod m):
+ *    R^2 = rr64 2^(104k - 128n) mod m, one or two long-division steps in place of 4.'s steps and
+ *    squares, where 104k >= 128n (at 8 limbs m of 467 bits or more; otherwise 4. runs), so that
+ *    a short public exponent costs mostly its products.
  *
  * The product needs k + 2 lanes (a_(i+2) b reaches two lanes past the top digit): whole zmm
  * vectors, or, where four lanes or fewer are left over (e.g. 12 lanes at 8 limbs), a ymm on top,
@@ -131,7 +135,8 @@ static inline size_t pw_digits(const dot_limb_t *mp, size_t n)
     return (pw_bit_length(mp, n) + 2 + 51) / 52;
 }
 
-static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const int ct)
+static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const int ct,
+                              const dot_limb_t *rr64)
 {
     static const pw_amm_fn amm_of[2][PW_MAX_VECS + 1] = {
         {NULL, pw_amm_1, pw_amm_2, pw_amm_3, pw_amm_4, pw_amm_5, pw_amm_6, pw_amm_7, pw_amm_8,
@@ -166,14 +171,22 @@ static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const 
         inv *= 2 - mp[0] * inv;
     c->mprime = (0 - inv) & BC_MASK52;
 
+    size_t t = 52 * c->k, tb = 64 - (size_t)__builtin_clzll(t), top = ct ? 6 : 7;
+    memset(md->rr, 0, sizeof md->rr);
+    if (rr64 && 2 * t >= 128 * n) {
+        /* R^2 from the caller's 2^(128n) mod m (8. above): one long-division step or two */
+        dot_limb_t y[DOT_POWM_MAX];
+        memcpy(y, rr64, n * sizeof *y);
+        pow2_mod_shift(y, mp, n, 2 * t - 128 * n);
+        to_digits(md->rr, y, n, c->k);
+        return;
+    }
     /* R^2 mod m (4. above): c0, the top 6 bits of 52k, reached by doubling, or the top 7 bits
      * by long division where nothing need be constant time */
-    size_t t = 52 * c->k, tb = 64 - (size_t)__builtin_clzll(t), top = ct ? 6 : 7;
     size_t s = tb > top ? tb - top : 0, c0 = t >> s;
     dot_limb_t x[DOT_POWM_MAX];
     uint64_t r1[PW_DIGITS] = {0};
     memset(x, 0, n * sizeof *x);
-    memset(md->rr, 0, sizeof md->rr);
     x[(bits - 1) / 64] = (dot_limb_t)1 << ((bits - 1) % 64);
     if (ct) {
         /* x = 2^(52k + off) mod m, off from bits - 1 - 52k (negative) to c0 */
@@ -239,7 +252,7 @@ static inline __attribute__((always_inline)) void pw_fixed(const int ways, dot_l
     const uint64_t one[PW_DIGITS] = {1};
     uint64_t table[2][1 << (PW_MAX_WINDOW - 1)][8 * PW_MAX_VECS] __attribute__((aligned(64)));
     for (int w = 0; w < ways; w++) {
-        pw_prepare(&md[w], mp[w], n, 1);
+        pw_prepare(&md[w], mp[w], n, 1, NULL);
         to_digits(bd[w], bp[w], n, md[w].c.k);
     }
     const size_t eb = 64 * en, nv = md[0].nv;
@@ -278,10 +291,10 @@ static inline __attribute__((always_inline)) void pw_fixed(const int ways, dot_l
  * contributes 1. The sliding window (3. above) over every exponent at once (7. above). */
 static inline __attribute__((always_inline)) void
 pw_sliding(const int ways, dot_limb_t *rp, const dot_limb_t *const *bp, const dot_limb_t *const *ep,
-           const size_t *en, const dot_limb_t *mp, size_t n)
+           const size_t *en, const dot_limb_t *mp, size_t n, const dot_limb_t *rr64)
 {
     pw_mod md;
-    pw_prepare(&md, mp, n, 0);
+    pw_prepare(&md, mp, n, 0, rr64);
     const pw_amm_fn amm = md.amm;
     const pw_ctx *c = &md.c;
     const size_t nv = md.nv;
@@ -297,7 +310,7 @@ pw_sliding(const int ways, dot_limb_t *rp, const dot_limb_t *const *bp, const do
         uint64_t bd[PW_DIGITS] = {0};
         to_digits(bd, bp[j], n, c->k);
         eb[j] = exp_bit_length(ep[j], en[j]);
-        w[j] = exp_window_width(eb[j], max_w, 0);
+        w[j] = exp_sliding_width(ep[j], eb[j], max_w);
         top = eb[j] > top ? eb[j] : top;
         power[j] = table + ((size_t)j << (max_w - 1));
         amm(power[j][0], bd, md.rr, c);
@@ -341,7 +354,14 @@ pw_sliding(const int ways, dot_limb_t *rp, const dot_limb_t *const *bp, const do
 static inline void ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                              const dot_limb_t *mp, size_t n)
 {
-    pw_sliding(1, rp, &bp, &ep, &en, mp, n);
+    pw_sliding(1, rp, &bp, &ep, &en, mp, n, NULL);
+}
+
+/* ifma_powm with the caller's rr64 = 2^(128n) mod m (8. above) */
+static inline void ifma_powm_rr(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep,
+                                size_t en, const dot_limb_t *mp, size_t n, const dot_limb_t *rr64)
+{
+    pw_sliding(1, rp, &bp, &ep, &en, mp, n, rr64);
 }
 
 /* {rp, n} = {b1, n}^{e1, e1n} {b2, n}^{e2, e2n} mod {mp, n}, one pass for both (7. above) */
@@ -351,7 +371,7 @@ static inline void ifma_powm2(dot_limb_t *rp, const dot_limb_t *b1, const dot_li
 {
     const dot_limb_t *bp[2] = {b1, b2}, *ep[2] = {e1, e2};
     const size_t en[2] = {e1n, e2n};
-    pw_sliding(2, rp, bp, ep, en, mp, n);
+    pw_sliding(2, rp, bp, ep, en, mp, n, NULL);
 }
 
 static inline void ifma_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep,

@@ -89,7 +89,7 @@ static inline void p4_sliding(dot_limb_t *rp, const dot_limb_t *bp, const dot_li
         p4_finish(rp, acc, &md);
         return;
     }
-    const unsigned w = exp_window_width(eb, P4_MAX_WINDOW, 0);
+    const unsigned w = exp_sliding_width(ep, eb, P4_MAX_WINDOW);
     memcpy(b, bp, sizeof b);
     p4_mul(table[0], b, md.rr, &md);
     if (w > 1) {

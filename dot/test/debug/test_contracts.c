@@ -61,6 +61,12 @@ static int child(const char *name)
     } else if (!strcmp(name, "powm2_takes e2n=0")) {
         powm_operands(b);
         dot_powm2_takes(b + 24, 1, b + 24, 0, 4);
+    } else if (!strcmp(name, "powm_rr rr = m")) {
+        powm_operands(b);
+        dot_powm_rr(b, b + 8, b + 24, 1, b + 16, 4, b + 16);
+    } else if (!strcmp(name, "powm_rr rp overlaps rr")) {
+        powm_operands(b);
+        dot_powm_rr(b + 2, b + 8, b + 24, 1, b + 16, 4, b + 4);
     } else if (!strcmp(name, "in place")) { /* allowed: rp == up, rp == vp, rp below up or vp */
         dot_add_n(b, b, b + 16, 8);
         dot_sub_n_ct(b + 16, b, b + 16, 8);
@@ -76,6 +82,9 @@ static int child(const char *name)
         powm_operands(b); /* rp == b2 */
         dot_powm2(b + 12, b + 8, b + 24, 1, b + 12, b + 24, 1, b + 16, 4);
         dot_powm2_takes(b + 24, 1, b + 24, 1, 4);
+        powm_operands(b); /* rp == bp, rr (b + 12) below m */
+        dot_powm_rr(b + 8, b + 8, b + 24, 1, b + 16, 4, b + 12);
+        dot_powm_rr_takes(b + 24, 1, b + 16, 4);
     } else
         return 3;
     printf("returned\n");
@@ -103,6 +112,8 @@ int main(int argc, char **argv)
         {"powm_ct_takes n=0", "n >= 1"},
         {"powm2 b2 = m", "b < m"},
         {"powm2_takes e2n=0", "n >= 1, e1n >= 1, e2n >= 1"},
+        {"powm_rr rr = m", "rr < m"},
+        {"powm_rr rp overlaps rr", "rp overlaps rr"},
     };
     for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
         dot_child_result c = dot_run_self(broken[i].name, NULL);

@@ -86,6 +86,22 @@ static void planted_every_base(void)
            wrong ? "caught" : "NOT CAUGHT");
 }
 
+/* the kernel with the caller's R^2 (dot_powm_rr), rr = 2^(128n) mod m from GMP */
+static void kernel_rr(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
+                      const dot_limb_t *mp, size_t n)
+{
+    dot_limb_t rr[DOT_POWM_MAX];
+    mpz_t zm, zr;
+    mpz_inits(zm, zr, NULL);
+    mpz_import(zm, n, -1, sizeof *mp, 0, 0, mp);
+    mpz_setbit(zr, 128 * n);
+    mpz_mod(zr, zr, zm);
+    memset(rr, 0, n * sizeof *rr);
+    mpz_export(rr, NULL, -1, sizeof *rr, 0, 0, zr);
+    mpz_clears(zm, zr, NULL);
+    dot_ifma_powm_rr(rp, bp, ep, en, mp, n, rr);
+}
+
 int main(void)
 {
     printf("ifma exponentiation (emulated with SIMDe and the IFMA shim):\n");
@@ -96,6 +112,7 @@ int main(void)
     /* pairs run together up to PW_PAIR_MAX_VECS vectors (about 37 limbs), one by one above */
     powm_pair_battery("ifma kernel, constant-time pairs", dot_ifma_powm_ct_x2, 1, 40, 4, 9);
     powm2_battery("ifma kernel, two bases", dot_ifma_powm2, 1, 20, 10, 10);
+    powm_battery("ifma kernel, caller's R^2", kernel_rr, 1, 32, 16, 11);
     planted_one_round("one normalisation round", one_round);
     planted_one_round("constant time, one round, no bit pass", one_round_ct);
     powm_pair_kernel = one_round_ct_x2;
