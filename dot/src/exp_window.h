@@ -86,28 +86,24 @@ static inline size_t exp_sliding_products(const dot_limb_t *ep, size_t eb, unsig
     return products + (windows ? windows - 1 : 0);
 }
 
-/* The sliding window's width for the exponent {ep, eb bits}: exp_window_width's estimate, except
- * that for exponents of up to EXP_EXACT_BITS bits the narrower widths' products are counted and
- * the fewest taken (the narrower on a tie): a public exponent has few set bits (65537: two),
- * where the estimate (17 bits: w = 2) fills a table that no window reads. Only narrower widths:
- * the estimate assumes random bits, and fewer set bits favour narrower windows. Longer exponents
- * keep the estimate, which costs no pass over their bits. */
-#define EXP_EXACT_BITS 64
+/* The sliding window's width for the exponent {ep, eb bits}: exp_window_width's estimate, or one
+ * bit a window where that costs no more products. The estimate assumes random bits; a public
+ * exponent has few set bits (65537: two), where the estimate (17 bits: w = 2) fills a table that
+ * no window reads. One bit a window costs a product a set bit after the first and no table; it
+ * is weighed against the estimate's products, counted, only where it beats the estimate's
+ * expected count: a dense exponent (a random one) costs a popcount a limb and no pass over its
+ * bits. */
 static inline unsigned exp_sliding_width(const dot_limb_t *ep, size_t eb, unsigned max_w)
 {
     const unsigned estimate = exp_window_width(eb, max_w, 0);
-    if (eb > EXP_EXACT_BITS || estimate == 1)
+    if (estimate == 1)
+        return 1;
+    size_t ones = 0;
+    for (size_t i = 0; i < (eb + 63) / 64; i++)
+        ones += (size_t)__builtin_popcountll(ep[i]);
+    if (ones - 1 > eb / (estimate + 1) + ((size_t)1 << (estimate - 1)))
         return estimate;
-    unsigned best = estimate;
-    size_t best_products = exp_sliding_products(ep, eb, estimate);
-    for (unsigned w = estimate - 1; w >= 1; w--) {
-        const size_t products = exp_sliding_products(ep, eb, w);
-        if (products <= best_products) {
-            best_products = products;
-            best = w;
-        }
-    }
-    return best;
+    return ones - 1 <= exp_sliding_products(ep, eb, estimate) ? 1 : estimate;
 }
 
 #endif

@@ -5,8 +5,8 @@
  * limb" shape: the kernel's own set-up); a planted rr of the wrong power of two must be caught. The
  * entry point takes a call exactly where its rule says (dot_powm's, or any exponent in the IFMA
  * window where rr serves) and otherwise leaves rp alone; dot_powm_rr_takes answers as it does,
- * and a planted rule that ignores m (rr always serving) is caught. The exponent-width choice of
- * the sliding window (exp_window.h) is checked against products counted here. */
+ * and a planted rule that ignores m (rr always serving) is caught. The sliding window's width
+ * (exp_sliding_width, exp_window.h) is checked against products counted here. */
 #include <stdio.h>
 #include "common/powm_battery.h"
 #include "dot_impl.h"
@@ -116,27 +116,34 @@ static unsigned long disagreements(int planted, int check, unsigned long *answer
     return wrong;
 }
 
-/* exp_sliding_width against products counted here, by brute force over every width: at 17 bits
- * 65537 takes w = 1 (its table would go unread) and never more products than the estimate;
- * returns how many exponents got a width with more products than the fewest. */
-static unsigned long width_misses(dot_rng *r)
+/* exp_sliding_width against products counted here: the estimate's width or one bit a window,
+ * never more products than the estimate's; one bit a window wherever it costs no more and the
+ * exponent is sparse (set bits at most the estimate's expected window count): 65537 and 3 among
+ * them. Returns how many of 4000 exponents of 1 to 128 bits (a third of them sparse) miss. */
+/* the planted control: the estimate alone, as before exp_sliding_width */
+static unsigned estimate_alone(const dot_limb_t *ep, size_t eb, unsigned max_w)
+{
+    (void)ep;
+    return exp_window_width(eb, max_w, 0);
+}
+
+typedef unsigned (*width_fn)(const dot_limb_t *, size_t, unsigned);
+static unsigned long width_misses(width_fn width, dot_rng *r)
 {
     unsigned long misses = 0;
     for (int t = 0; t < 4000; t++) {
-        dot_limb_t e[2] = {dot_rng_next(r), 0};
-        const unsigned sh = (unsigned)dot_rng_below(r, 64);
-        e[0] >>= sh;
+        dot_limb_t e[2] = {dot_rng_next(r), t % 2 ? dot_rng_next(r) : 0};
+        e[t % 2] >>= dot_rng_below(r, 64);
         if (t % 3 == 0) /* sparse, like public exponents */
-            e[0] &= dot_rng_next(r) & dot_rng_next(r);
+            e[0] &= dot_rng_next(r) & dot_rng_next(r), e[1] &= dot_rng_next(r) & dot_rng_next(r);
         e[0] |= 1;
-        const size_t eb = exp_bit_length(e, 1);
-        const unsigned got = exp_sliding_width(e, eb, 6), estimate = exp_window_width(eb, 6, 0);
-        size_t fewest = SIZE_MAX;
-        for (unsigned w = 1; w <= estimate; w++) {
-            const size_t p = exp_sliding_products(e, eb, w);
-            fewest = p < fewest ? p : fewest;
-        }
-        misses += exp_sliding_products(e, eb, got) != fewest || got > estimate;
+        const size_t eb = exp_bit_length(e, 2);
+        const unsigned got = width(e, eb, 6), estimate = exp_window_width(eb, 6, 0);
+        const size_t ones = (size_t)__builtin_popcountll(e[0]) + (size_t)__builtin_popcountll(e[1]);
+        const size_t at_estimate = exp_sliding_products(e, eb, estimate);
+        const int sparse = ones - 1 <= eb / (estimate + 1);
+        misses += exp_sliding_products(e, eb, got) > at_estimate || (got != 1 && got != estimate) ||
+                  (sparse && ones - 1 <= at_estimate && got != 1);
     }
     return misses;
 }
@@ -144,16 +151,22 @@ static unsigned long width_misses(dot_rng *r)
 int main(void)
 {
     printf("dot_powm_rr (the caller's R^2):\n");
-    const dot_limb_t f4[1] = {65537};
-    CHECK(exp_sliding_width(f4, 17, 6) == 1, "65537: width %u, not 1",
-          exp_sliding_width(f4, 17, 6));
+    const dot_limb_t f4[1] = {65537}, three[1] = {3}, dense[1] = {~(dot_limb_t)0};
+    CHECK(exp_sliding_width(f4, 17, 6) == 1 && exp_sliding_width(three, 2, 6) == 1,
+          "65537, 3: widths %u, %u, not 1", exp_sliding_width(f4, 17, 6),
+          exp_sliding_width(three, 2, 6));
+    CHECK(exp_sliding_width(dense, 64, 6) == exp_window_width(64, 6, 0),
+          "2^64 - 1: width %u, not the estimate", exp_sliding_width(dense, 64, 6));
     dot_rng r;
     dot_rng_seed(&r, 32);
-    unsigned long misses = width_misses(&r);
-    CHECK(misses == 0, "exp_sliding_width: %lu of 4000 exponents with more products than needed",
-          misses);
-    printf("  %-34s 65537 -> 1, 4000 exponents of 1-64 bits the fewest products: %s\n",
-           "sliding window width", misses ? "FAILED" : "ok");
+    unsigned long misses = width_misses(exp_sliding_width, &r);
+    CHECK(misses == 0, "exp_sliding_width: %lu of 4000 exponents with the wrong width", misses);
+    printf("  %-34s 65537, 3 -> 1, 4000 exponents of 1-128 bits: %s\n", "sliding window width",
+           misses ? "FAILED" : "ok");
+    misses = width_misses(estimate_alone, &r);
+    CHECK(misses > 0, "planted control (the width estimate alone) not caught");
+    printf("  planted control (the width estimate alone)  wrong for %lu of 4000: %s\n", misses,
+           misses ? "caught" : "NOT CAUGHT");
     unsigned long answers, taken, wrong = disagreements(0, 1, &answers, &taken);
     CHECK(wrong == 0, "dot_powm_rr and dot_powm_rr_takes: %lu answers wrong", wrong);
     printf("  %-34s takes %lu of %lu calls (isa %s, window %s), dot_powm_rr_takes agrees: %s\n",
