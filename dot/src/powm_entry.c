@@ -1,7 +1,7 @@
-/* dot_powm, dot_powm_rr, dot_powm2, dot_powm_ct, dot_powm_ct_x2 (dot.h): the window check in front of the IFMA
- * exponentiation (ifma/powm.h). The window is the basecase table's powm_from (basecase_window.c):
- * SIZE_MAX, so no size, on every variant but ifma, with DOT_BASECASE=off or powm=off, and on
- * families not measured.
+/* dot_powm, dot_powm_rr, dot_powm2, dot_powm_ct, dot_powm_ct_x2 (dot.h): the window check in front
+ * of the IFMA exponentiation (ifma/powm.h). The window is the basecase table's powm_from
+ * (basecase_window.c): SIZE_MAX, so no size, on every variant but ifma, with DOT_BASECASE=off or
+ * powm=off, and on families not measured.
  * Moduli of 4 limbs go to the general-register kernel (mulx/powm4.c) where the table's powm4 says
  * so: on every CPU with BMI2 and ADX unless DOT_BASECASE is off or says powm4=off (not dot_powm2:
  * that kernel has no second base). dot_powm_takes, dot_powm_rr_takes, dot_powm2_takes and
@@ -66,8 +66,8 @@ static inline int rr_serves(const dot_limb_t *mp, size_t n)
 }
 
 /* dot_powm_rr's rule, which dot_powm_rr_takes answers: dot_powm's, or any exponent in the IFMA
- * window where rr serves (the set-up left is a long-division step or two: bench_powm's public
- * exponents with R^2 given against OpenSSL's BN_mod_exp_mont, results/powm-rr-zen5-*.txt). */
+ * window where rr serves, the set-up left a long-division step or two (make bench-exp-mont: the
+ * entry points against OpenSSL's BN_mod_exp_mont with a context, results/powm-rr-zen5-*.txt). */
 static inline int rr_takes(const dot_basecase_tuning *w, const dot_limb_t *ep, size_t en,
                            const dot_limb_t *mp, size_t n)
 {

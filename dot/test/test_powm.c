@@ -146,9 +146,7 @@ static void entry_window(const char *name, powm_entry_fn entry)
         int expect = (ifma && n >= w->powm_from && n <= DOT_POWM_MAX) ||
                      (n == DOT_POWM4 && w->powm4);
         int got = entry(out, b, e, 2, m, n);
-        int untouched = 1;
-        for (size_t i = 0; i < n; i++)
-            untouched = untouched && out[i] == POWM_SENTINEL;
+        const int untouched = powm_untouched(out, n);
         taken += got != 0;
         if (got != expect || (!got && !untouched)) {
             wrong++;

@@ -31,18 +31,6 @@ static int takes_window_only(const dot_limb_t *e1, size_t e1n, const dot_limb_t 
 
 typedef int (*powm2_takes_fn)(const dot_limb_t *, size_t, const dot_limb_t *, size_t, size_t);
 
-/* An exponent of bits bits (0: zero) in en limbs, its top bit set. */
-static void exponent_of(dot_limb_t *e, size_t bits, size_t en, dot_rng *r)
-{
-    for (size_t i = 0; i < en; i++) {
-        e[i] = 64 * i < bits ? dot_rng_next(r) : 0;
-        if (64 * i < bits && bits < 64 * i + 64)
-            e[i] >>= 64 * i + 64 - bits;
-    }
-    if (bits)
-        e[(bits - 1) / 64] |= (dot_limb_t)1 << ((bits - 1) % 64);
-}
-
 /* Every size from 1 to DOT_POWM_MAX + 2 limbs, exponent pairs of 0 to 129 bits (each in its own
  * limbs, the first also with a zero limb on top): how often takes answers otherwise than
  * dot_powm2 does; with check set, also dot_powm2 against expected_rule, rp left alone where it
@@ -68,8 +56,8 @@ static unsigned long disagreements(powm2_takes_fn takes, int check, unsigned lon
                 b1[i] = dot_rng_next(&r), b2[i] = dot_rng_next(&r), out[i] = POWM_SENTINEL;
             b1[n - 1] = m[n - 1] >> 1;
             b2[n - 1] = m[n - 1] >> 2;
-            exponent_of(e1, bits1, e1n, &r);
-            exponent_of(e2, bits2, e2n, &r);
+            powm_exponent_of(e1, bits1, e1n, &r);
+            powm_exponent_of(e2, bits2, e2n, &r);
             const int asked = takes(e1, e1n, e2, e2n, n) != 0;
             const int got = dot_powm2(out, b1, e1, e1n, b2, e2, e2n, m, n) != 0;
             (*answers)++;
@@ -77,9 +65,7 @@ static unsigned long disagreements(powm2_takes_fn takes, int check, unsigned lon
             wrong += asked != got;
             if (!check)
                 continue;
-            int untouched = 1;
-            for (size_t i = 0; i < n; i++)
-                untouched = untouched && out[i] == POWM_SENTINEL;
+            const int untouched = powm_untouched(out, n);
             const int expect = expected_rule(bits1, bits2, n);
             if (got != expect || (!got && !untouched)) {
                 wrong++;

@@ -79,12 +79,7 @@ static unsigned long disagreements(int planted, int check, unsigned long *answer
             for (size_t i = 0; i < n; i++)
                 b[i] = dot_rng_next(&r), out[i] = POWM_SENTINEL;
             b[n - 1] = m[n - 1] >> 1;
-            for (size_t i = 0; i < en; i++)
-                e[i] = 64 * i < bits ? dot_rng_next(&r) : 0;
-            if (bits % 64)
-                e[en - 1] >>= 64 - bits % 64;
-            if (bits)
-                e[en - 1] |= (dot_limb_t)1 << ((bits - 1) % 64);
+            powm_exponent_of(e, bits, en, &r);
             rr_of(rr, m, n, 0);
             const int asked = planted ? expected_rule(e, en, m, n, 1)
                                       : dot_powm_rr_takes(e, en, m, n);
@@ -94,9 +89,7 @@ static unsigned long disagreements(int planted, int check, unsigned long *answer
             wrong += asked != got;
             if (!check)
                 continue;
-            int untouched = 1;
-            for (size_t i = 0; i < n; i++)
-                untouched = untouched && out[i] == POWM_SENTINEL;
+            const int untouched = powm_untouched(out, n);
             const int expect = expected_rule(e, en, m, n, 0);
             int right = 1;
             if (got) {

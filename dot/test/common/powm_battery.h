@@ -35,6 +35,27 @@ static inline void powm_modulus(dot_limb_t *m, size_t n, int shape, dot_rng *r)
         m[0] = 3;
 }
 
+/* An exponent of bits bits (0: zero) in en limbs, its top bit set, random bits below it. */
+static inline void powm_exponent_of(dot_limb_t *e, size_t bits, size_t en, dot_rng *r)
+{
+    for (size_t i = 0; i < en; i++) {
+        e[i] = 64 * i < bits ? dot_rng_next(r) : 0;
+        if (64 * i < bits && bits < 64 * i + 64)
+            e[i] >>= 64 * i + 64 - bits;
+    }
+    if (bits)
+        e[(bits - 1) / 64] |= (dot_limb_t)1 << ((bits - 1) % 64);
+}
+
+/* Whether every limb of {out, n} still holds POWM_SENTINEL: a declined call leaves rp alone. */
+static inline int powm_untouched(const dot_limb_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (out[i] != POWM_SENTINEL)
+            return 0;
+    return 1;
+}
+
 /* Expected b^e mod m into want (n limbs) from GMP. */
 static inline void powm_oracle(dot_limb_t *want, const dot_limb_t *b, const dot_limb_t *e,
                                size_t en, const dot_limb_t *m, size_t n)
