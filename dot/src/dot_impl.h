@@ -59,6 +59,18 @@ void dot_ifma_mul_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t un, cons
 /* {rp, 2n} = {up, n}^2 for 1 <= n <= DOT_MUL_BASECASE_MAX (dot.h). */
 void dot_scalar_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
 void dot_ifma_sqr_basecase(dot_limb_t *rp, const dot_limb_t *up, size_t n);
+/* The IFMA exponentiation's digit count for the modulus {mp, n} (mp[n - 1] != 0): k =
+ * ceil((bits(m) + 2) / 52), so that R = 2^(52k) > 4m (ifma/powm.h). */
+static inline size_t dot_powm_digits(const dot_limb_t *mp, size_t n)
+{
+    return (64 * n - (size_t)__builtin_clzll(mp[n - 1]) + 2 + 51) / 52;
+}
+/* Whether a caller's 2^(128n) mod m gives that kernel its R^2 = 2^(104k) mod m by a left shift
+ * (dot_powm_rr, ifma/powm.h 8.): 104k >= 128n. */
+static inline int dot_powm_rr_serves(const dot_limb_t *mp, size_t n)
+{
+    return 104 * dot_powm_digits(mp, n) >= 128 * n;
+}
 /* {rp, n} = {bp, n}^{ep, en} mod {mp, n} with IFMA (ifma/powm.h), for an odd m > 1 with
  * mp[n - 1] != 0, b < m and 1 <= n <= DOT_POWM_MAX (dot.h). */
 void dot_ifma_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,

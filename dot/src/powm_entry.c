@@ -10,16 +10,22 @@
 #include "exp_window.h" /* exp_bit_length */
 
 #ifdef DOT_DEBUG
+/* Whether {x, n} < {mp, n}. */
+static int below(const dot_limb_t *x, const dot_limb_t *mp, size_t n)
+{
+    size_t i = n;
+    while (i > 0 && x[i - 1] == mp[i - 1])
+        i--;
+    return i > 0 && x[i - 1] < mp[i - 1];
+}
+
 static void check_powm(const char *fn, const dot_limb_t *rp, const dot_limb_t *bp,
                        const dot_limb_t *ep, size_t en, const dot_limb_t *mp, size_t n)
 {
     dot_contract(n >= 1 && en >= 1, fn, "n >= 1, en >= 1");
     dot_contract((mp[0] & 1) && mp[n - 1] != 0 && (n > 1 || mp[0] > 1), fn,
                  "m odd, m > 1, mp[n - 1] != 0");
-    size_t i = n;
-    while (i > 0 && bp[i - 1] == mp[i - 1])
-        i--;
-    dot_contract(i > 0 && bp[i - 1] < mp[i - 1], fn, "b < m");
+    dot_contract(below(bp, mp, n), fn, "b < m");
     dot_contract(!dot_overlap(rp, n, ep, en) && !dot_overlap(rp, n, mp, n), fn,
                  "rp overlaps e or m");
 }
@@ -57,21 +63,13 @@ static inline int sliding_takes(const dot_basecase_tuning *w, const dot_limb_t *
     return powm4(w, n) || (in_window(w, n) && long_enough(w, ep, en, n));
 }
 
-/* Whether the caller's 2^(128n) mod m spares the IFMA kernel's R^2 (ifma/powm.h, 8.): 104k >= 128n
- * for the kernel's digit count k = ceil((bits(m) + 2) / 52). */
-static inline int rr_serves(const dot_limb_t *mp, size_t n)
-{
-    const size_t bits = 64 * n - (size_t)__builtin_clzll(mp[n - 1]);
-    return 104 * ((bits + 2 + 51) / 52) >= 128 * n;
-}
-
 /* dot_powm_rr's rule, which dot_powm_rr_takes answers: dot_powm's, or any exponent in the IFMA
  * window where rr serves, the set-up left a long-division step or two (make bench-exp-mont: the
  * entry points against OpenSSL's BN_mod_exp_mont with a context, results/powm-rr-zen5-*.txt). */
 static inline int rr_takes(const dot_basecase_tuning *w, const dot_limb_t *ep, size_t en,
                            const dot_limb_t *mp, size_t n)
 {
-    return sliding_takes(w, ep, en, n) || (in_window(w, n) && rr_serves(mp, n));
+    return sliding_takes(w, ep, en, n) || (in_window(w, n) && dot_powm_rr_serves(mp, n));
 }
 
 /* dot_powm2's rule, which dot_powm2_takes answers: the IFMA window, with the longer exponent
@@ -158,10 +156,7 @@ int dot_powm_rr(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size
 {
 #ifdef DOT_DEBUG
     check_powm(__func__, rp, bp, ep, en, mp, n);
-    size_t i = n;
-    while (i > 0 && rr[i - 1] == mp[i - 1])
-        i--;
-    dot_contract(i > 0 && rr[i - 1] < mp[i - 1], __func__, "rr < m");
+    dot_contract(below(rr, mp, n), __func__, "rr < m");
     dot_contract(!dot_overlap(rp, n, rr, n), __func__, "rp overlaps rr");
 #endif
     const dot_basecase_tuning *w = dot_basecase_active();

@@ -129,12 +129,6 @@ static inline size_t pw_bit_length(const dot_limb_t *p, size_t n)
     return 64 * n - (size_t)__builtin_clzll(p[n - 1]);
 }
 
-/* The digit count k of a modulus of n limbs: R = 2^(52k) > 4m. */
-static inline size_t pw_digits(const dot_limb_t *mp, size_t n)
-{
-    return (pw_bit_length(mp, n) + 2 + 51) / 52;
-}
-
 static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const int ct,
                               const dot_limb_t *rr64)
 {
@@ -155,7 +149,7 @@ static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const 
                                                               pw_amm2_3_half, pw_amm2_4_half};
     pw_ctx *c = &md->c;
     const size_t bits = pw_bit_length(mp, n);
-    c->k = pw_digits(mp, n);
+    c->k = dot_powm_digits(mp, n);
     /* k + 2 lanes: whole zmm vectors, or a ymm on top where four lanes or fewer are left over */
     const size_t lanes = c->k + 2, nz = lanes / 8, nv = (lanes + 7) / 8;
     const int half = nz >= 1 && lanes % 8 >= 1 && lanes % 8 <= 4;
@@ -173,7 +167,7 @@ static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const 
 
     size_t t = 52 * c->k, tb = 64 - (size_t)__builtin_clzll(t), top = ct ? 6 : 7;
     memset(md->rr, 0, sizeof md->rr);
-    if (rr64 && 2 * t >= 128 * n) {
+    if (rr64 && dot_powm_rr_serves(mp, n)) {
         /* R^2 from the caller's 2^(128n) mod m (8. above): one long-division step or two */
         dot_limb_t y[DOT_POWM_MAX];
         memcpy(y, rr64, n * sizeof *y);
@@ -386,7 +380,7 @@ static inline void ifma_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const d
                                    const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
                                    const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
 {
-    if (pw_digits(m1, n) != pw_digits(m2, n)) {
+    if (dot_powm_digits(m1, n) != dot_powm_digits(m2, n)) {
         pw_fixed(1, &r1, &b1, &e1, en, &m1, n);
         pw_fixed(1, &r2, &b2, &e2, en, &m2, n);
         return;
