@@ -132,7 +132,10 @@ DOT_API const dot_basecase_tuning *dot_basecase_active(void);
  * says powm4=off (DOT_CPU_DISABLE=adx stands in for a CPU without them). */
 #define DOT_POWM_MIN 7
 #define DOT_POWM4 4
-#define DOT_POWM_MAX 64
+/* Moduli of up to 128 limbs (8192 bits: FFDH-8192, RSA-15360's CRT halves); past about 102 limbs
+ * the kernel's product runs from memory (ifma/powm_amm_wide.h). At 128 limbs an exponentiation
+ * takes up to about 85 KB of stack (its table of powers about half), less as m is smaller. */
+#define DOT_POWM_MAX 128
 DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                      const dot_limb_t *mp, size_t n);
 /* Whether dot_powm takes a call with the exponent {ep, en} (en >= 1) and a modulus of n limbs, on

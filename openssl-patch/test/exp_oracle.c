@@ -2,7 +2,9 @@
    BN_mod_exp_mont (0006, without and with a Montgomery context) and BN_mod_exp_mont_consttime
    (0004) against BN_mod_exp_recp, BN_mod_exp_mont_consttime_x2 (0005) against two
    BN_mod_exp_recp, and BN_mod_exp2_mont (0007) against two BN_mod_exp_recp and BN_mod_mul.
-   Moduli of 1 to 66 limbs (the patches take 2 to 64), full or with a short top limb; exponents
+   Moduli of 1 to 66 limbs, 69 to 72, every eighth from 80 to 128, 129 and 130 (the patches take
+   2 to 128; from about 70 limbs libdot's product is its wide one), full or with a short top
+   limb; exponents
    of 1 to 64 bits in one limb (the lengths dot_powm's rule declines and takes), of as many limbs
    as the modulus up to 8 (the oracle is slow), and 65537; bases 0, 1, m - 1, random below m, and
    above m or negative (OpenSSL's reduction, or its own code, must answer those; BN_mod_exp2_mont
@@ -60,6 +62,9 @@ static int differs(const BIGNUM *got, const BIGNUM *want, const char *fn, int n,
     return 1;
 }
 
+/* 1 to 66 limbs, then the sizes past them this program tests */
+static int size_tested(int n) { return n <= 66 || (n >= 69 && n <= 72) || n % 8 == 0 || n >= 128; }
+
 int main(void)
 {
     static const int lengths[] = {1, 2, 3, 9, 17, 31, 32, 33, 63, 64, 0 /* n limbs, at most 8 */,
@@ -72,8 +77,8 @@ int main(void)
         got == NULL || want == NULL || w1 == NULL || t == NULL || t2 == NULL || mont == NULL)
         return 2;
     unsigned long cases = 0, wrong = 0, planted = 0, planted_same = 0;
-    for (int n = 1; n <= 66; n++)
-        for (int shape = 0; shape < 2; shape++)
+    for (int n = 1; n <= 130; n++)
+        for (int shape = 0; shape < 2 && size_tested(n); shape++)
             for (size_t l = 0; l < sizeof lengths / sizeof *lengths; l++)
                 for (int k = 0; k < 6; k++) {
                     int bits = shape ? 64 * n - 40 : 64 * n;

@@ -18,7 +18,7 @@
  *    for q_i. The x that s_(i+2) needs is lane 2 after step i-1 (position i+2: every term but
  *    q_i's and lo(a_(i+2) b_0)) plus those three terms, made in general registers. After step
  *    k-1 lane 0 is position k, which takes s_k (its value with the last carry). Lanes stay below
- *    2^61 (four terms under 2^52 a step, at most 86 steps), so s_i, a lane and four terms, below
+ *    2^61 (four terms under 2^52 a step, at most 126 steps), so s_i, a lane and four terms, below
  *    2^62. Each vector's step: a_(i+2) b's two halves, then q_i m's high half on top of them (the
  *    one product that waits for q_i), q_i m's low half into the lane before the move.
  * 2. Normalisation: each lane keeps its low 52 bits and passes the rest one lane up, in vector
@@ -59,8 +59,11 @@
  * The product needs k + 2 lanes (a_(i+2) b reaches two lanes past the top digit): whole zmm
  * vectors, or, where four lanes or fewer are left over (e.g. 12 lanes at 8 limbs), a ymm on top,
  * whose IFMAs take half a zmm's issue slots. The vector count is a compile-time constant in each
- * instance (pw_amm_1..11, pw_amm_1_half..10_half and their _ct forms, powm_amm.h): with a
- * run-time count gcc kept the accumulators in memory.
+ * instance (pw_amm_1..16, pw_amm_1_half..15_half and their _ct forms, powm_amm.h): with a
+ * run-time count gcc kept the accumulators in memory. Past 16 vectors (moduli above about 102
+ * limbs, up to DOT_POWM_MAX's 128) the product is pw_amm_wide (powm_amm_wide.h), the positions in
+ * memory, eight digit steps a pass over them, for the sliding window and the constant-time form
+ * alike; pairs run together up to PW_PAIR_MAX_VECS only.
  */
 #ifndef DOT_IFMA_POWM_H
 #define DOT_IFMA_POWM_H
@@ -70,6 +73,7 @@
 #include "../pow2_mod.h"   /* pow2_mod_shift */
 #include "mul_basecase.h"  /* to_digits, to_limbs, BC_MASK52 */
 #include "powm_amm.h"      /* pw_amm and its instances, pw_ctx */
+#include "powm_amm_wide.h" /* pw_amm_wide, past the register kernel's vectors */
 
 /* 0 in the emulated test's planted control only: after a product at one bit, the other base's
  * window neither opens nor ends there (pw_sliding with two bases) */
@@ -95,10 +99,11 @@ static inline void pw_double_mod(dot_limb_t *x, const dot_limb_t *m, size_t n)
     pw_select(x, t, 0 - (carry | (borrow ^ 1)), n);
 }
 
-/* out = table[v] (8nv digits), reading every entry of the table with the same instructions:
- * a lane mask from comparing v with the entry's index (made once an entry) picks the one */
-static inline void pw_gather(uint64_t *out, const uint64_t (*table)[8 * PW_MAX_VECS],
-                             unsigned entries, unsigned v, size_t nv)
+/* out = entry v of the table (entries of 8nv digits, one after another), reading every entry with
+ * the same instructions: a lane mask from comparing v with the entry's index (made once an entry)
+ * picks the one */
+static inline void pw_gather(uint64_t *out, const uint64_t *table, unsigned entries, unsigned v,
+                             size_t nv)
 {
     const __m512i want = _mm512_set1_epi64((long long)v);
     __mmask8 hit[1 << (PW_MAX_WINDOW - 1)];
@@ -107,8 +112,8 @@ static inline void pw_gather(uint64_t *out, const uint64_t (*table)[8 * PW_MAX_V
     for (size_t j = 0; j < nv; j++) {
         __m512i acc = _mm512_setzero_si512();
         for (unsigned i = 0; i < entries; i++)
-            acc = _mm512_mask_mov_epi64(acc, hit[i],
-                                        _mm512_load_si512((const void *)(table[i] + 8 * j)));
+            acc = _mm512_mask_mov_epi64(
+                acc, hit[i], _mm512_load_si512((const void *)(table + 8 * (nv * i + j))));
         _mm512_storeu_si512((void *)(out + 8 * j), acc);
     }
 }
@@ -132,32 +137,10 @@ static inline size_t pw_bit_length(const dot_limb_t *p, size_t n)
 static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const int ct,
                               const dot_limb_t *rr64)
 {
-    static const pw_amm_fn amm_of[2][PW_MAX_VECS + 1] = {
-        {NULL, pw_amm_1, pw_amm_2, pw_amm_3, pw_amm_4, pw_amm_5, pw_amm_6, pw_amm_7, pw_amm_8,
-         pw_amm_9, pw_amm_10, pw_amm_11},
-        {NULL, pw_amm_1_ct, pw_amm_2_ct, pw_amm_3_ct, pw_amm_4_ct, pw_amm_5_ct, pw_amm_6_ct,
-         pw_amm_7_ct, pw_amm_8_ct, pw_amm_9_ct, pw_amm_10_ct, pw_amm_11_ct}};
-    static const pw_amm_fn half_of[2][PW_MAX_VECS] = {
-        {NULL, pw_amm_1_half, pw_amm_2_half, pw_amm_3_half, pw_amm_4_half, pw_amm_5_half,
-         pw_amm_6_half, pw_amm_7_half, pw_amm_8_half, pw_amm_9_half, pw_amm_10_half},
-        {NULL, pw_amm_1_half_ct, pw_amm_2_half_ct, pw_amm_3_half_ct, pw_amm_4_half_ct,
-         pw_amm_5_half_ct, pw_amm_6_half_ct, pw_amm_7_half_ct, pw_amm_8_half_ct, pw_amm_9_half_ct,
-         pw_amm_10_half_ct}};
-    static const pw_amm2_fn pair_of[PW_PAIR_MAX_VECS + 1] = {NULL,      pw_amm2_1, pw_amm2_2,
-                                                             pw_amm2_3, pw_amm2_4, pw_amm2_5};
-    static const pw_amm2_fn pair_half_of[PW_PAIR_MAX_VECS] = {NULL, pw_amm2_1_half, pw_amm2_2_half,
-                                                              pw_amm2_3_half, pw_amm2_4_half};
     pw_ctx *c = &md->c;
     const size_t bits = pw_bit_length(mp, n);
     c->k = dot_powm_digits(mp, n);
-    /* k + 2 lanes: whole zmm vectors, or a ymm on top where four lanes or fewer are left over */
-    const size_t lanes = c->k + 2, nz = lanes / 8, nv = (lanes + 7) / 8;
-    const int half = nz >= 1 && lanes % 8 >= 1 && lanes % 8 <= 4;
-    md->nv = nv;
-    md->amm = half ? half_of[ct][nz] : amm_of[ct][nv];
-    md->amm2 = !ct    ? NULL
-               : half ? (nz < PW_PAIR_MAX_VECS ? pair_half_of[nz] : NULL)
-                      : (nv <= PW_PAIR_MAX_VECS ? pair_of[nv] : NULL);
+    md->nv = pw_products(c->k, ct, &md->amm, &md->amm2);
     memset(c->m, 0, sizeof c->m);
     to_digits(c->m, mp, n, c->k);
     uint64_t inv = mp[0]; /* m^-1 mod 2^64 by Newton's iteration: 3, 6, 12, 24, 48, 96 bits */
@@ -244,36 +227,37 @@ static inline __attribute__((always_inline)) void pw_fixed(const int ways, dot_l
     pw_mod md[2];
     uint64_t acc[2][PW_DIGITS] = {{0}}, bd[2][PW_DIGITS] = {{0}};
     const uint64_t one[PW_DIGITS] = {1};
-    uint64_t table[2][1 << (PW_MAX_WINDOW - 1)][8 * PW_MAX_VECS] __attribute__((aligned(64)));
     for (int w = 0; w < ways; w++) {
         pw_prepare(&md[w], mp[w], n, 1, NULL);
         to_digits(bd[w], bp[w], n, md[w].c.k);
     }
     const size_t eb = 64 * en, nv = md[0].nv;
     const unsigned win = exp_window_width(eb, PW_MAX_WINDOW, 1), entries = 1u << win;
+    /* each way's powers, as many digits as the products write: the stack a call takes grows
+     * with the modulus (at 128 limbs and 5-bit windows about 40 KB a way) */
+    uint64_t table[ways][entries][8 * nv] __attribute__((aligned(64)));
+    const int last = ways - 1; /* a single way names its table for both */
     uint64_t *const accp[2] = {acc[0], acc[1]}, *const bdp[2] = {bd[0], bd[1]};
     const uint64_t *const ones[2] = {one, one}, *const rr[2] = {md[0].rr, md[1].rr};
     /* every power b^0..b^(2^win - 1) in Montgomery form */
-    pw_mul(ways, md, (uint64_t *const[2]){table[0][0], table[1][0]}, ones, rr);
-    pw_mul(ways, md, (uint64_t *const[2]){table[0][1], table[1][1]}, (const uint64_t *const *)bdp,
-           rr);
+    pw_mul(ways, md, (uint64_t *const[2]){table[0][0], table[last][0]}, ones, rr);
+    pw_mul(ways, md, (uint64_t *const[2]){table[0][1], table[last][1]},
+           (const uint64_t *const *)bdp, rr);
     for (unsigned i = 2; i < entries; i++)
-        pw_mul(ways, md, (uint64_t *const[2]){table[0][i], table[1][i]},
-               (const uint64_t *const[2]){table[0][i - 1], table[1][i - 1]},
-               (const uint64_t *const[2]){table[0][1], table[1][1]});
+        pw_mul(ways, md, (uint64_t *const[2]){table[0][i], table[last][i]},
+               (const uint64_t *const[2]){table[0][i - 1], table[last][i - 1]},
+               (const uint64_t *const[2]){table[0][1], table[last][1]});
     /* from the top, the first window's power, and for each window below win squares and one
      * product */
     size_t pos = eb - (eb % win ? eb % win : win);
     for (int w = 0; w < ways; w++)
-        pw_gather(acc[w], (const uint64_t(*)[8 * PW_MAX_VECS]) table[w], entries,
-                  exp_bits(ep[w], pos, (unsigned)(eb - pos)), nv);
+        pw_gather(acc[w], table[w][0], entries, exp_bits(ep[w], pos, (unsigned)(eb - pos)), nv);
     while (pos > 0) {
         pos -= win;
         for (unsigned sq = 0; sq < win; sq++)
             pw_mul(ways, md, accp, (const uint64_t *const *)accp, (const uint64_t *const *)accp);
         for (int w = 0; w < ways; w++)
-            pw_gather(bd[w], (const uint64_t(*)[8 * PW_MAX_VECS]) table[w], entries,
-                      exp_bits(ep[w], pos, win), nv);
+            pw_gather(bd[w], table[w][0], entries, exp_bits(ep[w], pos, win), nv);
         pw_mul(ways, md, accp, (const uint64_t *const *)accp, (const uint64_t *const *)bdp);
     }
     for (int w = 0; w < ways; w++)
@@ -295,8 +279,8 @@ pw_sliding(const int ways, dot_limb_t *rp, const dot_limb_t *const *bp, const do
     /* each base's odd powers b, b^3, ..., b^(2^w - 1) in Montgomery form: one base has the whole
      * table, two a half each (their windows a bit shorter) */
     const unsigned max_w = ways == 1 ? PW_MAX_WINDOW : PW_MAX_WINDOW - 1;
-    uint64_t table[1 << (PW_MAX_WINDOW - 1)][8 * PW_MAX_VECS] __attribute__((aligned(64)));
-    uint64_t(*power[2])[8 * PW_MAX_VECS];
+    uint64_t table[1 << (PW_MAX_WINDOW - 1)][8 * nv] __attribute__((aligned(64)));
+    uint64_t(*power[2])[8 * nv];
     uint64_t acc[PW_DIGITS] = {0}, one[PW_DIGITS] = {1};
     size_t eb[2], low[2] = {0, 0}, top = 0;
     unsigned w[2], value[2] = {0, 0};
@@ -375,12 +359,14 @@ static inline void ifma_powm_ct(dot_limb_t *rp, const dot_limb_t *bp, const dot_
 }
 
 /* Two constant-time exponentiations modulo numbers of n limbs: a pair where both moduli have
- * the same digit count (bit lengths are public), else one after the other. */
+ * the same digit count (bit lengths are public) and a pair product serves it (up to
+ * PW_PAIR_MAX_VECS vectors), else one after the other (one table on the stack at a time). */
 static inline void ifma_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const dot_limb_t *e1,
                                    const dot_limb_t *m1, dot_limb_t *r2, const dot_limb_t *b2,
                                    const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
 {
-    if (dot_powm_digits(m1, n) != dot_powm_digits(m2, n)) {
+    const size_t k = dot_powm_digits(m1, n);
+    if (k != dot_powm_digits(m2, n) || (k + 2 + 7) / 8 > PW_PAIR_MAX_VECS) {
         pw_fixed(1, &r1, &b1, &e1, en, &m1, n);
         pw_fixed(1, &r2, &b2, &e2, en, &m2, n);
         return;

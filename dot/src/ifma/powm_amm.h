@@ -14,7 +14,13 @@
 #define DOT_POWM_FULL_NORMALISE 1
 #endif
 
-#define PW_MAX_VECS 11 /* 86 digits and the two lanes past them: moduli of up to 4470 bits */
+/* the register kernel's vectors: 126 digits and the two lanes past them, moduli of up to 6550
+ * bits (the bit pass's masks take 128 lanes); past them the wide product (powm_amm_wide.h), up to
+ * PW_MAX_VECS: 158 digits, 8214 bits (DOT_POWM_MAX's 128 limbs). At 12 to 16 vectors the register
+ * kernel, its operands no longer all in registers, still ran 1.55x-1.15x the wide product's
+ * speed; at 17 they were even, from 18 the wide product led (a one-off program, not committed) */
+#define PW_REG_VECS 16
+#define PW_MAX_VECS 20
 /* digit buffers: whole vectors, plus the 16 digits to_limbs may read past the number */
 #define PW_DIGITS (8 * PW_MAX_VECS + 16)
 #define PW_MAX_WINDOW 6
@@ -80,14 +86,14 @@ pw_amm_ways(const pw_job *job, const int ways, const int nz, const int half, con
     const __m256i zero4 = _mm256_setzero_si256();
     /* b's digits one lane up and two lanes up (for the high halves): b1v, b2v; with half, lt,
      * bt1, bt2 and mt are the same for the ymm on top */
-    __m512i lo[2][PW_MAX_VECS], b1v[2][PW_MAX_VECS], b2v[2][PW_MAX_VECS];
+    __m512i lo[2][PW_REG_VECS], b1v[2][PW_REG_VECS], b2v[2][PW_REG_VECS];
     __m256i lt[2] = {zero4, zero4}, bt1[2] = {zero4, zero4}, bt2[2] = {zero4, zero4};
     __m256i mt[2] = {zero4, zero4};
     uint64_t s[2], x[2], lane2[2], mp12[2], b0[2], m0[2], m1[2], m2[2];
 #pragma GCC unroll 2
     for (int w = 0; w < ways; w++) {
         const uint64_t *a = job[w].a, *b = job[w].b;
-        __m512i b0v[PW_MAX_VECS];
+        __m512i b0v[PW_REG_VECS];
 #pragma GCC unroll 16
         for (int j = 0; j < nz; j++)
             b0v[j] = _mm512_loadu_si512((const void *)(b + 8 * j));
@@ -153,7 +159,7 @@ pw_amm_ways(const pw_job *job, const int ways, const int nz, const int half, con
             x[w] = lane2[w] + ((a[i + 2] * b0[w]) & BC_MASK52) + ((q12 * m2[w]) >> 12) + hi_q_m1;
             const __m512i q = _mm512_set1_epi64((long long)(q12 >> 12));
             const __m512i next = _mm512_set1_epi64((long long)a[i + 2]);
-            __m512i hi[PW_MAX_VECS];
+            __m512i hi[PW_REG_VECS];
 #pragma GCC unroll 16
             for (int j = 0; j < nz; j++) {
                 const __m512i mj = _mm512_load_si512((const void *)(m + 8 * j));
@@ -190,7 +196,7 @@ pw_amm_ways(const pw_job *job, const int ways, const int nz, const int half, con
     for (int w = 0; w < ways; w++) {
         lo[w][0] = _mm512_mask_set1_epi64(lo[w][0], 1, (long long)s[w]);
         for (;;) {
-            __m512i cy[PW_MAX_VECS];
+            __m512i cy[PW_REG_VECS];
 #pragma GCC unroll 16
             for (int j = 0; j < nz; j++)
                 cy[j] = _mm512_srli_epi64(lo[w][j], 52);
@@ -255,8 +261,13 @@ PW_AMM_INSTANCES(7)
 PW_AMM_INSTANCES(8)
 PW_AMM_INSTANCES(9)
 PW_AMM_INSTANCES(10)
-PW_AMM_INSTANCE(11, , 0, 0)
-PW_AMM_INSTANCE(11, _ct, 0, 1)
+PW_AMM_INSTANCES(11)
+PW_AMM_INSTANCES(12)
+PW_AMM_INSTANCES(13)
+PW_AMM_INSTANCES(14)
+PW_AMM_INSTANCES(15)
+PW_AMM_INSTANCE(16, , 0, 0)
+PW_AMM_INSTANCE(16, _ct, 0, 1)
 
 /* pw_amm2_N[_half]: two constant-time products of N zmm vectors (and a ymm) run together, for
  * pw_fixed's pairs (powm.h); up to PW_PAIR_MAX_VECS vectors, where one product's chain latency

@@ -1,8 +1,9 @@
 /* The exponentiation battery shared by the native test (dot_powm and the IFMA kernel) and the
- * emulated one (the IFMA kernel under SIMDe): for every modulus size 1..max_n limbs, against GMP's
- * mpz_powm, moduli of every shape (random odd, all-ones limbs, 2^(64n-1) + 1, a short top limb),
- * bases 0, 1, m - 1 and random, exponents 0, 1, 2, random of up to three times the modulus's
- * length and with zero limbs on top, the result written between guard limbs, and once in place
+ * emulated one (the IFMA kernel under SIMDe): for every modulus size 1..max_n limbs (past 64, the
+ * sizes powm_size_tested names), against GMP's mpz_powm, moduli of every shape (random odd,
+ * all-ones limbs, 2^(64n-1) + 1, a short top limb), bases 0, 1, m - 1 and random, exponents 0, 1,
+ * 2, random of up to three times the modulus's length (3 limbs past 64) and with zero limbs on
+ * top, the result written between guard limbs, and once in place
  * over the base; and the same for two bases and one modulus (powm2_battery: dot_powm2's shape). */
 #ifndef DOT_TEST_POWM_BATTERY_H
 #define DOT_TEST_POWM_BATTERY_H
@@ -14,6 +15,27 @@
 
 typedef void (*dot_powm_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
                             const dot_limb_t *, size_t);
+
+/* Past POWM_DENSE_MAX limbs (the IFMA kernel's register product from 12 vectors, and from about
+ * 103 limbs its wide one, powm_amm_wide.h) the batteries test the sizes powm_size_tested names,
+ * with random exponents of at most POWM_WIDE_E limbs: each product's code is the same at every
+ * size of its range, and what changes with n (vector counts, a ymm on top, the wide product's
+ * first group of k mod 8 steps) is covered by them. */
+#define POWM_DENSE_MAX 64
+#define POWM_WIDE_E 3
+static inline int powm_size_tested(size_t n)
+{
+    static const size_t wide[] = {72, 79, 80, 88, 96, 101, 102, 103, 104, 105, 111, 120, 127, 128};
+    if (n <= POWM_DENSE_MAX + 1)
+        return 1;
+    for (size_t i = 0; i < sizeof wide / sizeof *wide; i++)
+        if (wide[i] == n)
+            return 1;
+    return 0;
+}
+
+/* The longest random exponent, in limbs, at a modulus of n limbs. */
+static inline size_t powm_max_en(size_t n) { return n <= POWM_DENSE_MAX ? 3 * n : POWM_WIDE_E; }
 
 #define POWM_GUARD 3
 #define POWM_SENTINEL UINT64_C(0x5a5a5a5a5a5a5a5a)
@@ -108,6 +130,8 @@ static inline unsigned long powm_battery(const char *name, dot_powm_fn fn, size_
     unsigned long bad = 0, cases = 0;
     dot_limb_t m[DOT_POWM_MAX], b[DOT_POWM_MAX], e[POWM_MAX_E];
     for (size_t n = min_n; n <= max_n; n++) {
+        if (!powm_size_tested(n))
+            continue;
         for (int t = 0; t < per_size; t++) {
             int shape = t % 4, base = t / 4 % 4,
                 ex = (t + t / 4 + t / 16) % 4; /* 16 cases: each pair */
@@ -123,7 +147,7 @@ static inline unsigned long powm_battery(const char *name, dot_powm_fn fn, size_
                 memcpy(b, m, n * sizeof *b);
                 b[0] -= 1; /* m is odd: no borrow */
             }
-            size_t en = 1 + dot_rng_below(&r, 3 * n);
+            size_t en = 1 + dot_rng_below(&r, powm_max_en(n));
             for (size_t i = 0; i < en; i++)
                 e[i] = dot_rng_next(&r);
             if (ex == 0) {
@@ -212,11 +236,11 @@ typedef void (*dot_powm2_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t 
                              const dot_limb_t *, const dot_limb_t *, size_t, const dot_limb_t *,
                              size_t);
 
-/* An exponent of kind 0 to 4 into e (up to POWM_MAX_E limbs): 0; 1 or 2; random of up to three
- * times the modulus's length; the same with two zero limbs on top; one short limb. Returns en. */
+/* An exponent of kind 0 to 4 into e (up to POWM_MAX_E limbs): 0; 1 or 2; random of up to
+ * powm_max_en limbs; the same with two zero limbs on top; one short limb. Returns en. */
 static inline size_t powm2_exponent(dot_limb_t *e, int kind, size_t n, dot_rng *r)
 {
-    size_t en = kind == 0 || kind == 1 || kind == 4 ? 1 : 1 + dot_rng_below(r, 3 * n);
+    size_t en = kind == 0 || kind == 1 || kind == 4 ? 1 : 1 + dot_rng_below(r, powm_max_en(n));
     for (size_t i = 0; i < en; i++)
         e[i] = dot_rng_next(r);
     if (kind == 0 || kind == 1)
@@ -246,6 +270,8 @@ static inline unsigned long powm2_battery(const char *name, dot_powm2_fn fn, siz
     dot_limb_t m[DOT_POWM_MAX], b[2][DOT_POWM_MAX], e[2][POWM_MAX_E], want[DOT_POWM_MAX],
         w2[DOT_POWM_MAX], buf[DOT_POWM_MAX + 2 * POWM_GUARD], inplace[DOT_POWM_MAX];
     for (size_t n = min_n; n <= max_n; n++) {
+        if (!powm_size_tested(n))
+            continue;
         for (int c = 0; c < per_size; c++) {
             const unsigned long t = cases;
             size_t en[2];

@@ -3,11 +3,13 @@
 #include <stdio.h>
 #include "../common/powm_battery.h"
 #include "dot_impl.h"
-/* The planted controls below: the kernel with one normalisation round only, and the two-base
- * kernel whose other base skips a bit where one base's window ends, compiled into this file (the
- * kernel under test is the library's, linked in). */
+/* The planted controls below: the kernel with one normalisation round only, the two-base kernel
+ * whose other base skips a bit where one base's window ends, and the wide product whose chain
+ * leaves out the q m terms of a group's earlier steps, compiled into this file (the kernel under
+ * test is the library's, linked in). */
 #define DOT_POWM_FULL_NORMALISE 0
 #define DOT_POWM_EVERY_BASE 0
+#define DOT_POWM_WIDE_CHAIN 0
 #include "ifma/powm.h"
 
 static void one_round(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
@@ -49,6 +51,36 @@ static void planted_one_round(const char *name, dot_powm_fn fn)
     CHECK(wrong > 0, "planted control (%s) not caught", name);
     printf("  planted control (%s)  wrong in %u of 16 all-ones moduli: %s\n", name, wrong,
            wrong ? "caught" : "NOT CAUGHT");
+}
+
+/* The wide product (from 103 limbs with a full top limb) with the broken chain: random moduli of
+ * 103 to 105 limbs and 128, exponents of one limb; the kernel at 102 limbs (the register product,
+ * not planted) must be right for the same kind of operands, or the control proves nothing. */
+static void planted_wide_chain(void)
+{
+    dot_rng r;
+    dot_rng_seed(&r, 909);
+    static const size_t sizes[] = {102, 103, 104, 105, 128};
+    dot_limb_t m[128], b[128], e[1], want[128], got[128];
+    unsigned wrong = 0, narrow_wrong = 0;
+    for (size_t t = 0; t < sizeof sizes / sizeof *sizes; t++) {
+        const size_t n = sizes[t];
+        powm_modulus(m, n, 0, &r);
+        for (size_t i = 0; i < n; i++)
+            b[i] = dot_rng_next(&r);
+        b[n - 1] = m[n - 1] >> 1;
+        e[0] = dot_rng_next(&r) >> 48;
+        powm_oracle(want, b, e, 1, m, n);
+        ifma_powm(got, b, e, 1, m, n);
+        if (n == 102)
+            narrow_wrong += memcmp(want, got, n * sizeof *got) != 0;
+        else
+            wrong += memcmp(want, got, n * sizeof *got) != 0;
+    }
+    CHECK(narrow_wrong == 0, "planted control (wide chain): the 102-limb result wrong as well");
+    CHECK(wrong > 0, "planted control (wide product, chain without earlier steps) not caught");
+    printf("  planted control (wide product, chain without earlier steps)  wrong in %u of 4: %s\n",
+           wrong, wrong ? "caught" : "NOT CAUGHT");
 }
 
 /* Two bases: random moduli, bases and exponents of 2 to 4 limbs, where windows of both exponents
@@ -113,10 +145,16 @@ int main(void)
     powm_pair_battery("ifma kernel, constant-time pairs", dot_ifma_powm_ct_x2, 1, 40, 4, 9);
     powm2_battery("ifma kernel, two bases", dot_ifma_powm2, 1, 20, 10, 10);
     powm_battery("ifma kernel, caller's R^2", kernel_rr, 1, 32, 16, 11);
+    /* the register product's last vectors and the wide one's first (103 limbs with a full top
+     * limb, 104 with a short one), and 128 limbs */
+    powm_battery("ifma kernel, 102-104 limbs", dot_ifma_powm, 102, 104, 2, 12);
+    powm_battery("ifma kernel, 128 limbs", dot_ifma_powm, 128, 128, 2, 13);
+    powm_battery("ifma kernel, constant time, 103 limbs", dot_ifma_powm_ct, 103, 103, 2, 14);
     planted_one_round("one normalisation round", one_round);
     planted_one_round("constant time, one round, no bit pass", one_round_ct);
     powm_pair_kernel = one_round_ct_x2;
     planted_one_round("constant-time pairs, no bit pass", powm_pair);
     planted_every_base();
+    planted_wide_chain();
     return dot_check_summary();
 }
