@@ -21,6 +21,7 @@
 #ifndef DOT_IFMA_POWM_AMM_WIDE_H
 #define DOT_IFMA_POWM_AMM_WIDE_H
 
+#include <string.h>   /* memcpy */
 #include "powm_amm.h" /* pw_ctx, PW_MAX_VECS, PW_DIGITS */
 
 /* 0 in the emulated test's planted control only: a group's later steps leave the q m terms of its
