@@ -15,7 +15,8 @@
  * each); q = s m' mod 2^52 clears it, and the carry out is (s + lo(q m_0)) >> 52. The first
  * k mod 8 steps go one at a time, through memory, so that the groups after them start on vector
  * boundaries. A position takes at most four terms below 2^52 a step for k + 2 steps: below 2^62
- * for k up to 2^10 digits. Normalisation is one pass in general registers at the end, the same
+ * for k up to 254 digits (DOT_POWM_MAX's 158 among them), and s, a lane and at most 16 terms more,
+ * below 2^63. Normalisation is one pass in general registers at the end, the same
  * instructions for any value: the constant-time exponentiation uses this product as it is.
  */
 #ifndef DOT_IFMA_POWM_AMM_WIDE_H
