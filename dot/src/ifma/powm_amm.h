@@ -17,8 +17,8 @@
 /* the register kernel's vectors: 126 digits and the two lanes past them, moduli of up to 6550
  * bits (the bit pass's masks take 128 lanes); past them the wide product (powm_amm_wide.h), up to
  * PW_MAX_VECS: 158 digits, 8214 bits (DOT_POWM_MAX's 128 limbs). At 12 to 16 vectors the register
- * kernel, its operands no longer all in registers, still ran 1.56x-1.12x the wide product's
- * speed; at 17 they were even, from 18 the wide product led (a one-off program, not committed) */
+ * kernel, its operands no longer all in registers, still led the wide product; at 17 they were
+ * even, from 18 the wide product led (results/powm-wide-zen5-9d8156a.txt) */
 #define PW_REG_VECS 16
 #define PW_MAX_VECS 20
 /* digit buffers: whole vectors, plus the 16 digits to_limbs may read past the number */
