@@ -173,12 +173,13 @@ static void pw_amm_wide(uint64_t *r, const uint64_t *a, const uint64_t *b, const
     for (size_t j = 0; j < off + k + 8 * nw; j += 8)
         _mm512_store_si512((void *)(acc + j), zero);
     for (int g = 0; g <= G; g++) {
-        for (size_t j = 0; j < 8 * nw; j += 8) {
-            _mm512_store_si512((void *)(bs[g] + j), zero);
-            _mm512_store_si512((void *)(ms[g] + j), zero);
-        }
+        /* zero below digit g and from g + k to 8nw; b's and m's k digits between */
+        for (int j = 0; j < g; j++)
+            bs[g][j] = ms[g][j] = 0;
         memcpy(bs[g] + g, b, k * sizeof *b);
         memcpy(ms[g] + g, c->m, k * sizeof *b);
+        for (size_t j = g + k; j < 8 * nw; j++)
+            bs[g][j] = ms[g][j] = 0;
     }
     const uint64_t mp12 = c->mprime << 12;
     const uint64_t(*bsc)[PW_WIDE_SPAN] = (const uint64_t(*)[PW_WIDE_SPAN])bs;
