@@ -161,7 +161,7 @@ static void pw_amm_wide(uint64_t *r, const uint64_t *a, const uint64_t *b, const
 {
     const int G = PW_WIDE_GROUP;
     const size_t k = c->k, nv = (k + 2 + 7) / 8, nw = (k + G + 1 + 7) / 8;
-    /* the first f = k mod G steps (G if none) one at a time, then groups of G: position p at
+    /* the first f = k mod G steps one at a time, then groups of G: position p at
      * acc[p + off], so that every group starts on a vector boundary */
     const size_t f = k % G, off = (G - f) % G;
     /* positions 0 .. k + 8nw - 1 (the last group writes up to there), zero to start; b and m moved
