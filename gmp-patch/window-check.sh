@@ -6,7 +6,7 @@
 # libdot accepts must give right products: the smallest window and thresholds (12 limbs), the
 # largest (64, Karatsuba at 65), GMP's own schoolbook up to 65 limbs, and GMP's own thresholds
 # with libdot's window; with them, libdot's exponentiation from 7 limbs (DOT_POWM_MIN), from 64
-# (the register product's and the wide one's sizes alone: DOT_POWM_MAX is 128) and off, the last
+# (the register product's and the wide one's sizes alone: DOT_POWM_MAX is 256) and off, the last
 # with the 4-limb kernel off too (mpz/t-powm, patch
 # 0005; make check runs it on). Where libdot runs no IFMA kernel the window is
 # not applied, and the runs check GMP's own code only (said below). Planted: a value libdot refuses must abort the

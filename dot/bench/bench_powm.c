@@ -13,7 +13,7 @@
  * other, and against two mpz_powm. First, where the CPU has BMI2 and ADX, the 4-limb kernels
  * (mulx/powm4.h: dot_mulx_powm4, _ct and _ct_x2, behind the three entry points at n = 4) against
  * mpz_powm and mpz_powm_sec (GMP's constant-time exponentiation), e of 4 limbs. After the long
- * exponents, public ones: e of 2 to 64 bits at 4 to 128 limbs, GMP's mpz_powm over the sliding
+ * exponents, public ones: e of 2 to 64 bits at 4 to 256 limbs, GMP's mpz_powm over the sliding
  * kernel, starred where dot_powm takes the call (its exponent rule: where the set-up repays).
  * usage: bench_powm [--quick | --drift ROUNDS] (--drift: drift()'s comment)
  */
@@ -364,9 +364,9 @@ int main(int argc, char **argv)
         printf("this CPU has no IFMA: dot_powm declines every other call, nothing more to time\n");
         return status;
     }
-    static const size_t sizes[] = {4,  6,  7,  8,  9,  10, 12, 14, 16, 20,
-                                   24, 32, 40, 48, 56, 64, 69, 70, 96, 128};
-    static const size_t short_sizes[] = {16, 32, 48, 64, 96, 128};
+    static const size_t sizes[] = {4,  6,  7,  8,  9,  10, 12, 14,  16,  20,  24, 32,
+                                   40, 48, 56, 64, 69, 70, 96, 128, 160, 192, 256};
+    static const size_t short_sizes[] = {16, 32, 48, 64, 96, 128, 192, 256};
     printf("b^e mod m, n-limb m, en-limb e: TSC cycles per call (median of %d samples)\n", samples);
     printf("%5s %4s %12s %12s %12s  | %10s %10s %10s  %s\n", "n", "en", "mpz_powm", "dot ifma",
            "dot ifma ct", "dot/gmp", "ct/gmp", "ct cost", "dot_powm(_ct) takes it");
@@ -375,9 +375,9 @@ int main(int argc, char **argv)
     printf("short exponents (FFDH, DSA):\n");
     for (size_t s = 0; s < sizeof short_sizes / sizeof short_sizes[0]; s++)
         status |= row(short_sizes[s], 4, samples, &rng);
-    static const unsigned lengths[] = {2, 3, 5, 9, 17, 25, 33, 48, 64};
-    static const size_t public_sizes[] = {4,  7,  8,  9,  10, 11, 12, 13,
-                                          14, 16, 24, 32, 48, 64, 96, 128};
+    static const unsigned lengths[] = {1, 2, 3, 5, 9, 17, 25, 33, 48, 64};
+    static const size_t public_sizes[] = {4,  7,  8,  9,  10, 11, 12,  13,  14,
+                                          16, 24, 32, 48, 64, 96, 128, 240, 256};
     printf("public exponents, a 1-limb e of the bits below: mpz_powm's TSC cycles over the sliding "
            "kernel's (medians of %d samples), * where dot_powm takes it\n%5s",
            samples, "n");

@@ -123,19 +123,26 @@ DOT_API const dot_basecase_tuning *dot_basecase_active(void);
  * dispatched variant is ifma, powm_from <= n <= DOT_POWM_MAX (the window above: where it beats
  * GMP's own exponentiation on this CPU family) and the exponent's bits times (n - powm_from + 1)
  * reach 32 (any length from powm_from + 31 limbs: below, a short exponent, 3 or 65537, may not
- * repay the set-up); otherwise returns 0 and leaves rp alone, for the caller's own code.
+ * repay the set-up), e is above 1 (0 and 1 GMP answers at once) and of 3 bits or more past 128
+ * limbs (a square's set-up is not repaid there); otherwise returns 0 and leaves rp alone, for the
+ * caller's own code.
  * No family's window starts below DOT_POWM_MIN (the kernel loses to GMP's assembly there on
  * Zen 4): a library may keep smaller moduli after one compare with this constant, except n = 4:
- * moduli of 4 limbs (RSA-512's CRT halves, GMPbench's rsa 512) go to a kernel in general
- * registers (mulx, adcx, adox; a fixed 4x4-limb Montgomery product in one asm block) on every
- * variant, where the table's powm4 is 1: on CPUs with BMI2 and ADX unless DOT_BASECASE is off or
- * says powm4=off (DOT_CPU_DISABLE=adx stands in for a CPU without them). */
+ * moduli of 4 limbs (RSA-512's CRT halves, GMPbench's rsa 512; dot_powm: e of 33 bits or more) go to a
+ * kernel in general registers (mulx, adcx, adox; a fixed 4x4-limb Montgomery product in one asm
+ * block) on every variant, where the table's powm4 is 1: on CPUs with BMI2 and ADX unless
+ * DOT_BASECASE is off or says powm4=off (DOT_CPU_DISABLE=adx stands in for a CPU without them). */
 #define DOT_POWM_MIN 7
 #define DOT_POWM4 4
-/* Moduli of up to 128 limbs (8192 bits: FFDH-8192, RSA-15360's CRT halves); past about 102 limbs
- * the kernel's product runs from memory (ifma/powm_amm_wide.h). At 128 limbs an exponentiation
- * takes up to about 85 KB of stack (its table of powers about half), less as m is smaller. */
-#define DOT_POWM_MAX 128
+/* Moduli of up to 256 limbs (16384 bits: FFDH-8192, RSA-15360's CRT halves and its public
+ * operations); past about 102 limbs the kernel's product runs from memory (ifma/powm_amm_wide.h).
+ * An exponentiation's stack grows with the modulus and its table of powers (a public exponent's
+ * is one entry): at most DOT_POWM_STACK_128 bytes up to 128 limbs and DOT_POWM_STACK up to
+ * DOT_POWM_MAX (test_powm_stack measures each entry point against them); a thread that calls it
+ * at those sizes needs that much stack free. */
+#define DOT_POWM_MAX 256
+#define DOT_POWM_STACK_128 (96 * 1024)
+#define DOT_POWM_STACK (176 * 1024)
 DOT_API int dot_powm(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                      const dot_limb_t *mp, size_t n);
 /* Whether dot_powm takes a call with the exponent {ep, en} (en >= 1) and a modulus of n limbs, on

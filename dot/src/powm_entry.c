@@ -37,16 +37,26 @@ static inline int in_window(const dot_basecase_tuning *w, size_t n)
     return n >= w->powm_from && n <= DOT_POWM_MAX;
 }
 
-/* Whether the sliding window's exponent {ep, en} is long enough for the IFMA kernel at n limbs:
- * its set-up (R^2 mod m, the digits) costs a few products, which a short exponent (a public one,
- * 3 or 65537) does not repay near the window's start. bits (n - powm_from + 1) >= 32: 32 bits at
- * powm_from limbs, 16 a limb above, 2 from 15 limbs above, any from 31 above (bench_powm's public
- * exponents against GMP's asm mpz_powm, results/powm-public-zen5-*.txt). */
-static inline int long_enough(const dot_basecase_tuning *w, const dot_limb_t *ep, size_t en,
-                              size_t n)
+/* The largest modulus at which dot_powm takes an exponent of 2 bits (one square, at most one
+ * product): past it the set-up's products, which grow with the modulus, are not repaid
+ * (results/powm-256-zen5-*.txt). */
+#define SQUARE_EXPONENT_MAX 128
+/* The shortest exponent, in bits, dot_powm gives the 4-limb kernel: shorter ones ran below GMP's
+ * asm mpz_powm (results/powm-256-zen5-*.txt) */
+#define POWM4_MIN_BITS 33
+
+/* Whether the sliding window's exponent of bits bits is long enough for the IFMA kernel at n
+ * limbs: its set-up (R^2 mod m, the digits) costs a few products, which a short exponent (a
+ * public one, 3 or 65537) does not repay near the window's start. bits (n - powm_from + 1) >= 32:
+ * 32 bits at powm_from limbs, 16 a limb above, 2 from 15 limbs above, any from 31 above
+ * (bench_powm's public exponents against GMP's asm mpz_powm, results/powm-public-zen5-*.txt),
+ * but never e = 0 or 1 (GMP answers those at once), nor 2 bits past SQUARE_EXPONENT_MAX. */
+static inline int long_enough(const dot_basecase_tuning *w, size_t bits, size_t n)
 {
     const size_t from = w->powm_from;
-    return n < from || n - from >= 31 || exp_bit_length(ep, en) * (n - from + 1) >= 32;
+    if (bits < 2 || (bits == 2 && n > SQUARE_EXPONENT_MAX))
+        return 0;
+    return n < from || n - from >= 31 || bits * (n - from + 1) >= 32;
 }
 
 /* Whether the 4-limb kernel takes a modulus of n limbs. */
@@ -55,12 +65,13 @@ static inline int powm4(const dot_basecase_tuning *w, size_t n)
     return n == DOT_POWM4 && w->powm4;
 }
 
-/* dot_powm's rule, which dot_powm_takes answers: the 4-limb kernel, or the IFMA one with an
- * exponent long_enough. */
+/* dot_powm's rule, which dot_powm_takes answers: the 4-limb kernel with an exponent of
+ * POWM4_MIN_BITS or more, or the IFMA one with an exponent long_enough. */
 static inline int sliding_takes(const dot_basecase_tuning *w, const dot_limb_t *ep, size_t en,
                                 size_t n)
 {
-    return powm4(w, n) || (in_window(w, n) && long_enough(w, ep, en, n));
+    const size_t bits = exp_bit_length(ep, en);
+    return (powm4(w, n) && bits >= POWM4_MIN_BITS) || (in_window(w, n) && long_enough(w, bits, n));
 }
 
 /* dot_powm_rr's rule, which dot_powm_rr_takes answers: dot_powm's, or any exponent in the IFMA
@@ -77,7 +88,8 @@ static inline int rr_takes(const dot_basecase_tuning *w, const dot_limb_t *ep, s
 static inline int double_takes(const dot_basecase_tuning *w, const dot_limb_t *e1, size_t e1n,
                                const dot_limb_t *e2, size_t e2n, size_t n)
 {
-    return in_window(w, n) && (long_enough(w, e1, e1n, n) || long_enough(w, e2, e2n, n));
+    return in_window(w, n) && (long_enough(w, exp_bit_length(e1, e1n), n) ||
+                               long_enough(w, exp_bit_length(e2, e2n), n));
 }
 
 /* dot_powm_ct's and dot_powm_ct_x2's rule, which dot_powm_ct_takes answers: the 4-limb kernel, or

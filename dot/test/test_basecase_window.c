@@ -160,13 +160,13 @@ int main(int argc, char **argv)
      * them); "off" and "own" are the words for "not routed" and "GMP's own threshold". */
     if (dot_isa_supported("ifma")) {
         overridden("mul=12,sqr=64,karatsuba_mul=65,karatsuba_sqr=12,powm=64", "12+", "64+", "65",
-                   "12", "64-128", "DOT_BASECASE, the rest from the");
+                   "12", "64-256", "DOT_BASECASE, the rest from the");
         overridden("mul=20", "20+", NULL, NULL, NULL, NULL, "DOT_BASECASE, the rest from the");
         overridden("sqr=off,karatsuba_sqr=own,powm=off", NULL, "off", NULL, "own", "off",
                    "DOT_BASECASE, the rest from the");
-        overridden("powm=20", NULL, NULL, NULL, NULL, "20-128", "DOT_BASECASE, the rest from the");
+        overridden("powm=20", NULL, NULL, NULL, NULL, "20-256", "DOT_BASECASE, the rest from the");
         /* the exponentiation's window may start below the schoolbook's (DOT_POWM_MIN) */
-        overridden("powm=7", NULL, NULL, NULL, NULL, "7-128", "DOT_BASECASE, the rest from the");
+        overridden("powm=7", NULL, NULL, NULL, NULL, "7-256", "DOT_BASECASE, the rest from the");
         /* the planted control: the same list with no ifma kernel leaves everything GMP's */
         expect("scalar", "mul=20", 0, "no ifma kernel, DOT_BASECASE not applied");
     } else {
@@ -203,7 +203,7 @@ int main(int argc, char **argv)
                                       "muls=16",
                                       "mul=16,off",
                                       "powm=6",
-                                      "powm=129",
+                                      "powm=257",
                                       "powm=own",
                                       "powm=",
                                       "powm4=",

@@ -20,7 +20,8 @@ typedef int (*powm_entry_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t 
                              const dot_limb_t *, size_t);
 
 /* dot.h's rule for dot_powm's exponents inside the IFMA window: bits (n - powm_from + 1) >= 32,
- * any length from powm_from + 31 limbs */
+ * any length from powm_from + 31 limbs, but e above 1, and of 3 bits or more past 128 limbs; at
+ * 4 limbs 33 bits or more */
 static int long_exponent(const dot_limb_t *ep, size_t en, size_t n)
 {
     const size_t from = dot_basecase_active()->powm_from;
@@ -28,11 +29,16 @@ static int long_exponent(const dot_limb_t *ep, size_t en, size_t n)
     for (size_t i = en; i-- > 0 && !bits;)
         if (ep[i])
             bits = 64 * i + 64 - (size_t)__builtin_clzll(ep[i]);
-    return n == DOT_POWM4 || n >= from + 31 || bits * (n - from + 1) >= 32;
+    if (n == DOT_POWM4)
+        return bits >= 33;
+    if (bits < 2 || (bits == 2 && n > 128))
+        return 0;
+    return n >= from + 31 || bits * (n - from + 1) >= 32;
 }
 
 /* dot_powm and dot_powm_ct as dot_powm_fns that must take every call they are given (dot_powm:
- * every call with a long_exponent; the IFMA kernel runs the short ones it declines) */
+ * every call with a long_exponent; the IFMA kernel, or at 4 limbs the 4-limb one, runs the short
+ * ones it declines) */
 static int declined;
 static void powm_taken(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *ep, size_t en,
                        const dot_limb_t *mp, size_t n)
@@ -41,6 +47,8 @@ static void powm_taken(dot_limb_t *rp, const dot_limb_t *bp, const dot_limb_t *e
         return;
     if (long_exponent(ep, en, n))
         declined++;
+    else if (n == DOT_POWM4)
+        dot_mulx_powm4(rp, bp, ep, en, mp); /* e of 0 or 1: without IFMA too */
     else
         dot_ifma_powm(rp, bp, ep, en, mp, n);
 }
@@ -159,6 +167,8 @@ static void entry_window(const char *name, powm_entry_fn entry)
 }
 
 /* dot_powm's exponent rule at the sizes it applies to: at each n from powm_from to powm_from + 31,
+ * and at 4, 64, 128, 129, 200 and DOT_POWM_MAX limbs (4: 33 bits; e = 1; a square's 2 bits past
+ * 128),
  * exponents of the rule's shortest length and one bit shorter, of 1, 2, 3 and 64 bits, one limb
  * or with a zero limb on top; a short one must be declined with rp left alone, a long one taken
  * and right. */
@@ -169,8 +179,15 @@ static void short_exponents(void)
     dot_rng_seed(&r, 65537);
     dot_limb_t m[DOT_POWM_MAX], b[DOT_POWM_MAX], out[DOT_POWM_MAX], want[DOT_POWM_MAX];
     unsigned long cases = 0, wrong = 0, taken = 0;
-    for (size_t n = from; n <= from + 31 && n <= DOT_POWM_MAX; n++) {
-        const size_t need = n - from >= 31 ? 0 : (32 + n - from) / (n - from + 1);
+    static const size_t more[] = {DOT_POWM4, 64, 128, 129, 200, DOT_POWM_MAX};
+    for (size_t t = 0; t < 32 + sizeof more / sizeof *more; t++) {
+        const size_t n = t < 32 ? from + t : more[t - 32];
+        if (n > DOT_POWM_MAX || (t >= 32 && n >= from && n <= from + 31) ||
+            (n == DOT_POWM4 && !dot_basecase_active()->powm4))
+            continue;
+        const size_t need = n == DOT_POWM4   ? 33
+                            : n - from >= 31 ? 0
+                                             : (32 + n - from) / (n - from + 1);
         const size_t lengths[] = {need, need ? need - 1 : 0, 1, 2, 3, 64};
         for (size_t l = 0; l < sizeof lengths / sizeof *lengths; l++)
             for (size_t en = 1; en <= 2; en++) {

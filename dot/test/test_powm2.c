@@ -11,11 +11,13 @@
 
 /* The rule as dot.h states it, written out here: the variant ifma, powm_from <= n <= DOT_POWM_MAX,
  * and the longer exponent's bits times (n - powm_from + 1) at least 32, any length from
- * powm_from + 31 limbs. */
+ * powm_from + 31 limbs, but above 1, and of 3 bits or more past 128 limbs. */
 static int expected_rule(size_t bits1, size_t bits2, size_t n)
 {
     const size_t from = dot_basecase_active()->powm_from, bits = bits1 > bits2 ? bits1 : bits2;
     if (strcmp(dot_isa(), "ifma") != 0 || n < from || n > DOT_POWM_MAX)
+        return 0;
+    if (bits < 2 || (bits == 2 && n > 128))
         return 0;
     return n - from >= 31 || bits * (n - from + 1) >= 32;
 }

@@ -1,6 +1,6 @@
 /* libdot's sliding-window exponentiation against stock OpenSSL's BN_mod_exp_mont with a Montgomery
    context made once (as an RSA key's public operations run it), in one process, calls
-   interleaved: for moduli of 7 to 128 limbs, full or with a 40-bit top limb, and the exponents 3,
+   interleaved: for moduli of 7 to 256 limbs, full or with a 40-bit top limb, and the exponents 3,
    65537, a random 32-bit one and a random one of the modulus's length, each call's TSC cycles
    (median of SAMPLES; a tenth as many, at least 3, for the modulus-length exponents past 64
    limbs, whose calls take a tenth of a second and more), stock's over dot_powm's and over
@@ -100,7 +100,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench_exp_mont [SAMPLES, 1 to 10001]\n");
         return 2;
     }
-    static const size_t sizes[] = {7, 8, 9, 10, 12, 16, 24, 32, 48, 64, 70, 96, 120, 128};
+    static const size_t sizes[] = {7,  8,  9,  10,  12,  16,  24,  32, 48,
+                                   64, 70, 96, 120, 128, 192, 240, 256};
     static const char *const exps[] = {"3", "65537", "32 bits", "n limbs"};
     BN_CTX *ctx = BN_CTX_new();
     int wrong = 0;

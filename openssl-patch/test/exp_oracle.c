@@ -2,9 +2,10 @@
    BN_mod_exp_mont (0006, without and with a Montgomery context) and BN_mod_exp_mont_consttime
    (0004) against BN_mod_exp_recp, BN_mod_exp_mont_consttime_x2 (0005) against two
    BN_mod_exp_recp, and BN_mod_exp2_mont (0007) against two BN_mod_exp_recp and BN_mod_mul.
-   Moduli of 1 to 66 limbs, 69 to 72, every eighth from 80 to 128, 129 and 130 (the patches take
-   2 to 128; from about 70 limbs libdot's product is its wide one), full or with a short top
-   limb; exponents
+   Moduli of 1 to 66 limbs, 69 to 72, every eighth from 80 to 128, then 129 to 131, 136, 160,
+   192, 199, 240 (RSA-15360's public operations), 255 to 258 (the patches take 2 to 256; from
+   about 70 limbs libdot's product is its register one from memory, from about 103 its wide one,
+   from 129 the wide one's second instance), full or with a short top limb; exponents
    of 1 to 64 bits in one limb (the lengths dot_powm's rule declines and takes), of as many limbs
    as the modulus up to 8 (the oracle is slow), and 65537; bases 0, 1, m - 1, random below m, and
    above m or negative (OpenSSL's reduction, or its own code, must answer those; BN_mod_exp2_mont
@@ -63,7 +64,16 @@ static int differs(const BIGNUM *got, const BIGNUM *want, const char *fn, int n,
 }
 
 /* 1 to 66 limbs, then the sizes past them this program tests */
-static int size_tested(int n) { return n <= 66 || (n >= 69 && n <= 72) || n % 8 == 0 || n >= 128; }
+static int size_tested(int n)
+{
+    static const int past_128[] = {129, 130, 131, 136, 160, 192, 199, 240, 255, 256, 257, 258};
+    if (n <= 66 || (n >= 69 && n <= 72) || (n % 8 == 0 && n <= 128))
+        return 1;
+    for (size_t i = 0; i < sizeof past_128 / sizeof *past_128; i++)
+        if (past_128[i] == n)
+            return 1;
+    return 0;
+}
 
 int main(void)
 {
@@ -77,7 +87,7 @@ int main(void)
         got == NULL || want == NULL || w1 == NULL || t == NULL || t2 == NULL || mont == NULL)
         return 2;
     unsigned long cases = 0, wrong = 0, planted = 0, planted_same = 0;
-    for (int n = 1; n <= 130; n++)
+    for (int n = 1; n <= 258; n++)
         for (int shape = 0; shape < 2 && size_tested(n); shape++)
             for (size_t l = 0; l < sizeof lengths / sizeof *lengths; l++)
                 for (int k = 0; k < 6; k++) {

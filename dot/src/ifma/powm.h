@@ -61,43 +61,23 @@
  * whose IFMAs take half a zmm's issue slots. The vector count is a compile-time constant in each
  * instance (pw_amm_1..16, pw_amm_1_half..15_half and their _ct forms, powm_amm.h): with a
  * run-time count gcc kept the accumulators in memory. Past 16 vectors (moduli above about 102
- * limbs, up to DOT_POWM_MAX's 128) the product is pw_amm_wide (powm_amm_wide.h), the positions in
+ * limbs, up to DOT_POWM_MAX's 256) the product is pw_amm_wide_* (powm_amm_wide.h), the positions in
  * memory, eight digit steps a pass over them, for the sliding window and the constant-time form
  * alike; pairs run together up to PW_PAIR_MAX_VECS only.
  */
 #ifndef DOT_IFMA_POWM_H
 #define DOT_IFMA_POWM_H
 
-#include "../chain/aors.h" /* chain_aors: the add-with-carry chain */
 #include "../exp_window.h" /* exp_bit, exp_bits, exp_bit_length, exp_window_width, ... */
-#include "../pow2_mod.h"   /* pow2_mod_shift */
-#include "mul_basecase.h"  /* to_digits, to_limbs, BC_MASK52 */
 #include "powm_amm.h"      /* pw_amm and its instances, pw_ctx */
-#include "powm_amm_wide.h" /* pw_amm_wide, past the register kernel's vectors */
+#include "powm_amm_wide.h" /* pw_amm_wide_*, past the register kernel's vectors */
+#include "powm_mod.h"      /* pw_mod: the modulus made ready, pw_prepare, pw_finish, pw_zero */
 
 /* 0 in the emulated test's planted control only: after a product at one bit, the other base's
  * window neither opens nor ends there (pw_sliding with two bases) */
 #ifndef DOT_POWM_EVERY_BASE
 #define DOT_POWM_EVERY_BASE 1
 #endif
-
-/* x = t where keep is all ones, x unchanged where it is zero (n limbs) */
-static inline void pw_select(dot_limb_t *x, const dot_limb_t *t, dot_limb_t keep, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        x[i] = (t[i] & keep) | (x[i] & ~keep);
-}
-
-/* x = 2x mod m, for x < m (n limbs), in constant time: the subtraction is always made and the
- * result chosen by a mask, so that nothing depends on m's value (the constant-time set-up's
- * doublings; the sliding window's set-up divides instead, pow2_mod.h) */
-static inline void pw_double_mod(dot_limb_t *x, const dot_limb_t *m, size_t n)
-{
-    const dot_limb_t carry = chain_aors(x, x, x, n, 0, DOT_OP_ADD, DOT_FAST);
-    dot_limb_t t[DOT_POWM_MAX];
-    const dot_limb_t borrow = chain_aors(t, x, m, n, 0, DOT_OP_SUB, DOT_FAST);
-    pw_select(x, t, 0 - (carry | (borrow ^ 1)), n);
-}
 
 /* out = entry v of the table (entries of 8nv digits, one after another), reading every entry with
  * the same instructions: a lane mask from comparing v with the entry's index (made once an entry)
@@ -116,89 +96,6 @@ static inline void pw_gather(uint64_t *out, const uint64_t *table, unsigned entr
                 acc, hit[i], _mm512_load_si512((const void *)(table + 8 * (nv * i + j))));
         _mm512_storeu_si512((void *)(out + 8 * j), acc);
     }
-}
-
-/* A modulus made ready for the products: its digits, m', R^2 mod m, and the products that fit
- * its digit count (one, and for constant-time pairs two at once, NULL past PW_PAIR_MAX_VECS). */
-typedef struct {
-    pw_ctx c;
-    size_t nv;
-    pw_amm_fn amm;
-    pw_amm2_fn amm2;
-    uint64_t rr[PW_DIGITS];
-} pw_mod;
-
-/* The bit length of an n-limb number whose top limb p[n - 1] is not zero. */
-static inline size_t pw_bit_length(const dot_limb_t *p, size_t n)
-{
-    return 64 * n - (size_t)__builtin_clzll(p[n - 1]);
-}
-
-static inline void pw_prepare(pw_mod *md, const dot_limb_t *mp, size_t n, const int ct,
-                              const dot_limb_t *rr64)
-{
-    pw_ctx *c = &md->c;
-    const size_t bits = pw_bit_length(mp, n);
-    c->k = dot_powm_digits(mp, n);
-    md->nv = pw_products(c->k, ct, &md->amm, &md->amm2);
-    memset(c->m, 0, sizeof c->m);
-    to_digits(c->m, mp, n, c->k);
-    uint64_t inv = mp[0]; /* m^-1 mod 2^64 by Newton's iteration: 3, 6, 12, 24, 48, 96 bits */
-    for (int i = 0; i < 5; i++)
-        inv *= 2 - mp[0] * inv;
-    c->mprime = (0 - inv) & BC_MASK52;
-
-    size_t t = 52 * c->k, tb = 64 - (size_t)__builtin_clzll(t), top = ct ? 6 : 7;
-    memset(md->rr, 0, sizeof md->rr);
-    if (rr64 && dot_powm_rr_serves(mp, n)) {
-        /* R^2 from the caller's 2^(128n) mod m (8. above): one long-division step or two */
-        dot_limb_t y[DOT_POWM_MAX];
-        memcpy(y, rr64, n * sizeof *y);
-        pow2_mod_shift(y, mp, n, 2 * t - 128 * n);
-        to_digits(md->rr, y, n, c->k);
-        return;
-    }
-    /* R^2 mod m (4. above): c0, the top 6 bits of 52k, reached by doubling, or the top 7 bits
-     * by long division where nothing need be constant time */
-    size_t s = tb > top ? tb - top : 0, c0 = t >> s;
-    dot_limb_t x[DOT_POWM_MAX];
-    uint64_t r1[PW_DIGITS] = {0};
-    memset(x, 0, n * sizeof *x);
-    x[(bits - 1) / 64] = (dot_limb_t)1 << ((bits - 1) % 64);
-    if (ct) {
-        /* x = 2^(52k + off) mod m, off from bits - 1 - 52k (negative) to c0 */
-        for (long off = (long)bits - 1 - (long)t; off < (long)c0;) {
-            pw_double_mod(x, mp, n);
-            if (++off == 1)
-                to_digits(r1, x, n, c->k);
-        }
-    } else {
-        pow2_mod_shift(x, mp, n, t + 2 - bits); /* 2^(52k + 1) */
-        to_digits(r1, x, n, c->k);
-        pow2_mod_shift(x, mp, n, c0 - 1);
-    }
-    to_digits(md->rr, x, n, c->k);
-    for (size_t i = s; i-- > 0;) {
-        md->amm(md->rr, md->rr, md->rr, c);
-        if (t >> i & 1)
-            md->amm(md->rr, md->rr, r1, c);
-    }
-}
-
-/* Out of Montgomery form into {rp, n}, reduced fully: acc (below 2m) times 1 is at most m, and
- * equals m only where the value is 0: then rp - m. */
-static inline void pw_finish(dot_limb_t *rp, uint64_t *acc, const pw_mod *md, const dot_limb_t *mp,
-                             size_t n, const int ct)
-{
-    const uint64_t one[PW_DIGITS] = {1};
-    md->amm(acc, acc, one, &md->c);
-    to_limbs(rp, n, acc);
-    dot_limb_t diff[DOT_POWM_MAX];
-    const dot_limb_t borrow = chain_aors(diff, rp, mp, n, 0, DOT_OP_SUB, DOT_FAST);
-    if (ct)
-        pw_select(rp, diff, 0 - (borrow ^ 1), n);
-    else if (!borrow)
-        memcpy(rp, diff, n * sizeof *rp);
 }
 
 /* One product on each of ways moduli: r[w] = a[w] b[w] / R mod m[w]; a pair runs together where
@@ -224,21 +121,27 @@ static inline __attribute__((always_inline)) void pw_fixed(const int ways, dot_l
                                                            const dot_limb_t *const *ep, size_t en,
                                                            const dot_limb_t *const *mp, size_t n)
 {
-    pw_mod md[2];
-    uint64_t acc[2][PW_DIGITS] = {{0}}, bd[2][PW_DIGITS] = {{0}};
-    const uint64_t one[PW_DIGITS] = {1};
-    for (int w = 0; w < ways; w++) {
+    pw_mod md[ways];
+    for (int w = 0; w < ways; w++)
         pw_prepare(&md[w], mp[w], n, 1, NULL);
+    const size_t eb = 64 * en, nv = md[0].nv; /* the same digit count for both */
+    const int last = ways - 1;                /* a single way names its buffers for both */
+    uint64_t acc[ways][PW_SPAN_OF(nv)] __attribute__((aligned(64)));
+    uint64_t bd[ways][PW_SPAN_OF(nv)] __attribute__((aligned(64)));
+    uint64_t one[PW_SPAN_OF(nv)] __attribute__((aligned(64)));
+    for (int w = 0; w < ways; w++) {
+        pw_zero(acc[w], nv);
+        pw_zero(bd[w], nv);
         to_digits(bd[w], bp[w], n, md[w].c.k);
     }
-    const size_t eb = 64 * en, nv = md[0].nv;
+    pw_zero(one, nv);
+    one[0] = 1;
     const unsigned win = exp_window_width(eb, PW_MAX_WINDOW, 1), entries = 1u << win;
     /* each way's powers, as many digits as the products write: the stack a call takes grows
-     * with the modulus (at 128 limbs and 5-bit windows about 40 KB a way) */
+     * with the modulus (at 256 limbs and 5-bit windows 80 KB a way) */
     uint64_t table[ways][entries][8 * nv] __attribute__((aligned(64)));
-    const int last = ways - 1; /* a single way names its table for both */
-    uint64_t *const accp[2] = {acc[0], acc[1]}, *const bdp[2] = {bd[0], bd[1]};
-    const uint64_t *const ones[2] = {one, one}, *const rr[2] = {md[0].rr, md[1].rr};
+    uint64_t *const accp[2] = {acc[0], acc[last]}, *const bdp[2] = {bd[0], bd[last]};
+    const uint64_t *const ones[2] = {one, one}, *const rr[2] = {md[0].rr, md[last].rr};
     /* every power b^0..b^(2^win - 1) in Montgomery form */
     pw_mul(ways, md, (uint64_t *const[2]){table[0][0], table[last][0]}, ones, rr);
     pw_mul(ways, md, (uint64_t *const[2]){table[0][1], table[last][1]},
@@ -279,18 +182,26 @@ pw_sliding(const int ways, dot_limb_t *rp, const dot_limb_t *const *bp, const do
     /* each base's odd powers b, b^3, ..., b^(2^w - 1) in Montgomery form: one base has the whole
      * table, two a half each (their windows a bit shorter) */
     const unsigned max_w = ways == 1 ? PW_MAX_WINDOW : PW_MAX_WINDOW - 1;
-    uint64_t table[1 << (PW_MAX_WINDOW - 1)][8 * nv] __attribute__((aligned(64)));
-    uint64_t(*power[2])[8 * nv];
-    uint64_t acc[PW_DIGITS] = {0}, one[PW_DIGITS] = {1};
+    uint64_t acc[PW_SPAN_OF(nv)] __attribute__((aligned(64)));
+    uint64_t one[PW_SPAN_OF(nv)] __attribute__((aligned(64)));
+    uint64_t bd[PW_SPAN_OF(nv)] __attribute__((aligned(64)));
+    pw_zero(acc, nv);
+    pw_zero(one, nv);
+    one[0] = 1;
     size_t eb[2], low[2] = {0, 0}, top = 0;
-    unsigned w[2], value[2] = {0, 0};
+    unsigned w[2], value[2] = {0, 0}, entries = 0;
     for (int j = 0; j < ways; j++) {
-        uint64_t bd[PW_DIGITS] = {0};
-        to_digits(bd, bp[j], n, c->k);
         eb[j] = exp_bit_length(ep[j], en[j]);
         w[j] = exp_sliding_width(ep[j], eb[j], max_w);
         top = eb[j] > top ? eb[j] : top;
-        power[j] = table + ((size_t)j << (max_w - 1));
+        entries += 1u << (w[j] - 1);
+    }
+    /* as many powers as the windows read (65537's one bit a window: b alone), on the stack */
+    uint64_t table[entries][8 * nv] __attribute__((aligned(64)));
+    uint64_t(*power[2])[8 * nv] = {table, table + (1u << (w[0] - 1))};
+    for (int j = 0; j < ways; j++) {
+        pw_zero(bd, nv);
+        to_digits(bd, bp[j], n, c->k);
         amm(power[j][0], bd, md.rr, c);
         if (w[j] > 1) {
             amm(acc, power[j][0], power[j][0], c); /* b^2 */
@@ -366,7 +277,10 @@ static inline void ifma_powm_ct_x2(dot_limb_t *r1, const dot_limb_t *b1, const d
                                    const dot_limb_t *e2, const dot_limb_t *m2, size_t en, size_t n)
 {
     const size_t k = dot_powm_digits(m1, n);
-    if (k != dot_powm_digits(m2, n) || (k + 2 + 7) / 8 > PW_PAIR_MAX_VECS) {
+    pw_amm_fn amm;
+    pw_amm2_fn pair;
+    pw_products(k, 1, &amm, &pair);
+    if (k != dot_powm_digits(m2, n) || !pair) {
         pw_fixed(1, &r1, &b1, &e1, en, &m1, n);
         pw_fixed(1, &r2, &b2, &e2, en, &m2, n);
         return;

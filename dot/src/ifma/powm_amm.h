@@ -16,11 +16,11 @@
 
 /* the register kernel's vectors: 126 digits and the two lanes past them, moduli of up to 6550
  * bits (the bit pass's masks take 128 lanes); past them the wide product (powm_amm_wide.h), up to
- * PW_MAX_VECS: 158 digits, 8214 bits (DOT_POWM_MAX's 128 limbs). At 12 to 16 vectors the register
+ * PW_MAX_VECS: 318 digits, 16534 bits (DOT_POWM_MAX's 256 limbs). At 12 to 16 vectors the register
  * kernel, its operands no longer all in registers, still led the wide product; at 17 they were
  * even, from 18 the wide product led (results/powm-wide-zen5-9d8156a.txt) */
 #define PW_REG_VECS 16
-#define PW_MAX_VECS 20
+#define PW_MAX_VECS 40
 /* digit buffers: whole vectors, plus the 16 digits to_limbs may read past the number */
 #define PW_DIGITS (8 * PW_MAX_VECS + 16)
 #define PW_MAX_WINDOW 6

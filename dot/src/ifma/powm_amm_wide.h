@@ -1,8 +1,8 @@
 /*
  * The IFMA exponentiation's product for moduli wider than the register kernel's (powm_amm.h,
- * PW_REG_VECS vectors: up to 126 digits, about 102 limbs): pw_amm_wide, a * b / R mod m below 2m
+ * PW_REG_VECS vectors: up to 126 digits, about 102 limbs): pw_amm_wide_*, a * b / R mod m below 2m
  * in radix-2^52 digits, as powm.h's section 1 states it, with the positions in memory instead of
- * registers, up to PW_MAX_VECS vectors (DOT_POWM_MAX's 128 limbs).
+ * registers, up to PW_MAX_VECS vectors (DOT_POWM_MAX's 256 limbs).
  *
  * The steps go in groups of eight, one vector's worth of positions: the group at position i (on a
  * vector boundary of acc) reads acc's vectors from i once and writes them back once, with the
@@ -14,10 +14,14 @@
  * carry out of the position below it and the q m terms of the group's earlier steps (one mulx
  * each); q = s m' mod 2^52 clears it, and the carry out is (s + lo(q m_0)) >> 52. The first
  * k mod 8 steps go one at a time, through memory, so that the groups after them start on vector
- * boundaries. A position takes at most four terms below 2^52 a step for k + 2 steps: below 2^62
- * for k up to 254 digits (DOT_POWM_MAX's 158 among them), and s, a lane and at most 16 terms more,
- * below 2^63. Normalisation is one pass in general registers at the end, the same
- * instructions for any value: the constant-time exponentiation uses this product as it is.
+ * boundaries. A position takes at most four terms below 2^52 a step for k + 2 steps, and s a lane,
+ * at most 16 terms and the carry more: below 2^63 for k up to 505 digits (DOT_POWM_MAX's 318 among
+ * them), so that s + 2^52 - 1 and the normalisation's sums stay below 2^64. Normalisation is one
+ * pass in general registers at the end, the same instructions for any value: the constant-time
+ * exponentiation uses this product as it is. The copies of b and m are rows of span digits, span a
+ * constant in each instance (pw_amm_wide_20 up to 20 vectors, the 128 limbs of FFDH-8192 and
+ * RSA-15360's halves, pw_amm_wide_40 past them), so that every row is at a fixed offset from one
+ * base and the stack a call takes grows with the modulus only from one instance to the next.
  */
 #ifndef DOT_IFMA_POWM_AMM_WIDE_H
 #define DOT_IFMA_POWM_AMM_WIDE_H
@@ -34,8 +38,9 @@
 /* steps a group takes: 8, one vector, so that each group's vector 0 is the vector 1 the group
  * before stored, at the same aligned address */
 #define PW_WIDE_GROUP 8
-/* the copies of b and m moved up by 0..8 digits: 8 (PW_MAX_VECS + 2) digits each */
-#define PW_WIDE_SPAN (8 * (PW_MAX_VECS + 2))
+/* the digits of a row of the copies of b and m (moved up by 0..8 digits) for products of up to
+ * vecs vectors: 8 (vecs + 2) */
+#define PW_WIDE_SPAN(vecs) (8 * ((vecs) + 2))
 
 /* lane l of x (l a constant once unrolled) */
 static inline __attribute__((always_inline)) uint64_t pw_lane(__m512i x, int l)
@@ -48,9 +53,10 @@ static inline __attribute__((always_inline)) uint64_t pw_lane(__m512i x, int l)
 }
 
 /* The a b terms of the group of G steps at positions i.. (a = a_i's address) that land in the
- * vector at o digits past position i: four sums, so that no chain of IFMAs is longer than G / 2 */
+ * vector at o digits past position i: four sums, so that no chain of IFMAs is longer than G / 2.
+ * bs: the copies of b, rows of span digits (row g moved up by g). */
 static inline __attribute__((always_inline)) __m512i
-pw_wide_aterms(const uint64_t *a, const int G, const uint64_t (*bs)[PW_WIDE_SPAN], size_t o)
+pw_wide_aterms(const uint64_t *a, const int G, const uint64_t *bs, size_t span, size_t o)
 {
     __m512i t[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(),
                     _mm512_setzero_si512()};
@@ -58,20 +64,21 @@ pw_wide_aterms(const uint64_t *a, const int G, const uint64_t (*bs)[PW_WIDE_SPAN
     for (int g = 0; g < G; g++) {
         const __m512i ag = _mm512_set1_epi64((long long)a[g]);
         t[g & 1] = _mm512_madd52lo_epu64(t[g & 1], ag,
-                                         _mm512_load_si512((const void *)(bs[g] + o)));
-        t[2 + (g & 1)] = _mm512_madd52hi_epu64(t[2 + (g & 1)], ag,
-                                               _mm512_load_si512((const void *)(bs[g + 1] + o)));
+                                         _mm512_load_si512((const void *)(bs + g * span + o)));
+        t[2 + (g & 1)] = _mm512_madd52hi_epu64(
+            t[2 + (g & 1)], ag, _mm512_load_si512((const void *)(bs + (g + 1) * span + o)));
     }
     return _mm512_add_epi64(_mm512_add_epi64(t[0], t[1]), _mm512_add_epi64(t[2], t[3]));
 }
 
 /* One step at position i alone (the first group's, while position i is not on a vector boundary),
  * through memory: s from acc, nw vectors of four IFMAs. */
-static inline void pw_wide_step(uint64_t *at, size_t nw, uint64_t ai,
-                                const uint64_t (*bs)[PW_WIDE_SPAN],
-                                const uint64_t (*ms)[PW_WIDE_SPAN], uint64_t mp12, uint64_t *carry)
+static inline __attribute__((always_inline)) void pw_wide_step(uint64_t *at, size_t nw, uint64_t ai,
+                                                               const uint64_t *bs,
+                                                               const uint64_t *ms, size_t span,
+                                                               uint64_t mp12, uint64_t *carry)
 {
-    const uint64_t s = at[0] + ((ai * bs[0][0]) & BC_MASK52) + *carry;
+    const uint64_t s = at[0] + ((ai * bs[0]) & BC_MASK52) + *carry;
     const uint64_t q12 = s * mp12;
     *carry = (s + BC_MASK52) >> 52;
     const __m512i av = _mm512_set1_epi64((long long)ai),
@@ -80,10 +87,10 @@ static inline void pw_wide_step(uint64_t *at, size_t nw, uint64_t ai,
         __m512i u = _mm512_loadu_si512((const void *)(at + o));
         const __m512i h = _mm512_madd52hi_epu64(
             _mm512_madd52hi_epu64(_mm512_setzero_si512(), av,
-                                  _mm512_load_si512((const void *)(bs[1] + o))),
-            qv, _mm512_load_si512((const void *)(ms[1] + o)));
-        u = _mm512_madd52lo_epu64(u, av, _mm512_load_si512((const void *)(bs[0] + o)));
-        u = _mm512_madd52lo_epu64(u, qv, _mm512_load_si512((const void *)(ms[0] + o)));
+                                  _mm512_load_si512((const void *)(bs + span + o))),
+            qv, _mm512_load_si512((const void *)(ms + span + o)));
+        u = _mm512_madd52lo_epu64(u, av, _mm512_load_si512((const void *)(bs + o)));
+        u = _mm512_madd52lo_epu64(u, qv, _mm512_load_si512((const void *)(ms + o)));
         _mm512_storeu_si512((void *)(at + o), _mm512_add_epi64(u, h));
     }
 }
@@ -96,8 +103,8 @@ static inline void pw_wide_step(uint64_t *at, size_t nw, uint64_t ai,
  * critical path from one group to the next: the chain, vector 1's last q m terms, an add. */
 static inline __attribute__((always_inline)) __m512i
 pw_wide_group(uint64_t *at, size_t nw, const uint64_t *a, size_t left, __m512i *v, __m512i a0,
-              const uint64_t (*bs)[PW_WIDE_SPAN], const uint64_t (*ms)[PW_WIDE_SPAN],
-              const uint64_t *m, uint64_t mp12, uint64_t *carry)
+              const uint64_t *bs, const uint64_t *ms, size_t span, const uint64_t *m, uint64_t mp12,
+              uint64_t *carry)
 {
     const int G = PW_WIDE_GROUP;
     const __m512i zero = _mm512_setzero_si512();
@@ -109,8 +116,8 @@ pw_wide_group(uint64_t *at, size_t nw, const uint64_t *a, size_t left, __m512i *
         pos[l] = pw_lane(v0, l);
     /* vector 1's a b terms and the next group's vector 0's, off the chain */
     __m512i v1 = _mm512_add_epi64(_mm512_load_si512((const void *)(at + 8)),
-                                  pw_wide_aterms(a, G, bs, 8));
-    const __m512i a0_next = left > (size_t)G ? pw_wide_aterms(a + G, G, bs, 0) : zero;
+                                  pw_wide_aterms(a, G, bs, span, 8));
+    const __m512i a0_next = left > (size_t)G ? pw_wide_aterms(a + G, G, bs, span, 0) : zero;
     /* the chain in general registers: q_g from s_g, then q_g m's terms into the later steps'
      * lanes, lo(q m_j) at lane g + j and hi(q m_j) at g + j + 1: with q kept 12 bits up (as in
      * powm_amm.h) the low half of q12 m_j holds lo in its top 52 bits, the high half is hi;
@@ -124,8 +131,10 @@ pw_wide_group(uint64_t *at, size_t nw, const uint64_t *a, size_t left, __m512i *
         cy = (s + BC_MASK52) >> 52; /* s + lo(q m_0) is a multiple of 2^52 (powm.h, 1.) */
         av[g] = _mm512_set1_epi64((long long)a[g]);
         qv[g] = _mm512_set1_epi64((long long)(q12 >> 12));
-        qlo = _mm512_madd52lo_epu64(qlo, qv[g], _mm512_load_si512((const void *)(ms[g] + 8)));
-        qhi = _mm512_madd52hi_epu64(qhi, qv[g], _mm512_load_si512((const void *)(ms[g + 1] + 8)));
+        qlo = _mm512_madd52lo_epu64(qlo, qv[g],
+                                    _mm512_load_si512((const void *)(ms + g * span + 8)));
+        qhi = _mm512_madd52hi_epu64(qhi, qv[g],
+                                    _mm512_load_si512((const void *)(ms + (g + 1) * span + 8)));
         unsigned __int128 t = (unsigned __int128)q12 * m[0];
 #pragma GCC unroll 8
         for (int j = 0; g + j + 1 < G; j++) {
@@ -145,11 +154,11 @@ pw_wide_group(uint64_t *at, size_t nw, const uint64_t *a, size_t left, __m512i *
         qlo = qhi = zero;
 #pragma GCC unroll 8
         for (int g = 0; g < G; g++) {
-            lo = _mm512_madd52lo_epu64(lo, av[g], _mm512_load_si512((const void *)(bs[g] + o)));
-            hi = _mm512_madd52hi_epu64(hi, av[g], _mm512_load_si512((const void *)(bs[g + 1] + o)));
-            qlo = _mm512_madd52lo_epu64(qlo, qv[g], _mm512_load_si512((const void *)(ms[g] + o)));
-            qhi = _mm512_madd52hi_epu64(qhi, qv[g],
-                                        _mm512_load_si512((const void *)(ms[g + 1] + o)));
+            const uint64_t *const bg = bs + g * span + o, *const mg = ms + g * span + o;
+            lo = _mm512_madd52lo_epu64(lo, av[g], _mm512_load_si512((const void *)bg));
+            hi = _mm512_madd52hi_epu64(hi, av[g], _mm512_load_si512((const void *)(bg + span)));
+            qlo = _mm512_madd52lo_epu64(qlo, qv[g], _mm512_load_si512((const void *)mg));
+            qhi = _mm512_madd52hi_epu64(qhi, qv[g], _mm512_load_si512((const void *)(mg + span)));
         }
         _mm512_store_si512((void *)(at + o),
                            _mm512_add_epi64(_mm512_add_epi64(lo, hi), _mm512_add_epi64(qlo, qhi)));
@@ -157,40 +166,42 @@ pw_wide_group(uint64_t *at, size_t nw, const uint64_t *a, size_t left, __m512i *
     return a0_next;
 }
 
-static void pw_amm_wide(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c)
+/* The wide product for up to vecs vectors (a constant in each instance below, whose frame holds
+ * the buffers: acc of 2 span digits, bs and ms of G + 1 rows of span) */
+static inline __attribute__((always_inline)) void
+pw_amm_wide_core(uint64_t *r, const uint64_t *a, const uint64_t *b, const pw_ctx *c,
+                 const size_t vecs, uint64_t *acc, uint64_t *bs, uint64_t *ms)
 {
     const int G = PW_WIDE_GROUP;
+    const size_t span = PW_WIDE_SPAN(vecs);
     const size_t k = c->k, nv = (k + 2 + 7) / 8, nw = (k + G + 1 + 7) / 8;
     /* the first f = k mod G steps one at a time, then groups of G: position p at
      * acc[p + off], so that every group starts on a vector boundary */
     const size_t f = k % G, off = (G - f) % G;
     /* positions 0 .. k + 8nw - 1 (the last group writes up to there), zero to start; b and m moved
-     * up by g digits (position j holds digit j - g), zero elsewhere */
-    uint64_t acc[2 * PW_WIDE_SPAN] __attribute__((aligned(64)));
-    uint64_t bs[PW_WIDE_GROUP + 1][PW_WIDE_SPAN] __attribute__((aligned(64)));
-    uint64_t ms[PW_WIDE_GROUP + 1][PW_WIDE_SPAN] __attribute__((aligned(64)));
+     * up by g digits (row g, position j holds digit j - g), zero elsewhere: 8nw digits a row */
     const __m512i zero = _mm512_setzero_si512();
     for (size_t j = 0; j < off + k + 8 * nw; j += 8)
         _mm512_store_si512((void *)(acc + j), zero);
     for (int g = 0; g <= G; g++) {
+        uint64_t *const bg = bs + g * span, *const mg = ms + g * span;
         /* zero below digit g and from g + k to 8nw; b's and m's k digits between */
         for (int j = 0; j < g; j++)
-            bs[g][j] = ms[g][j] = 0;
-        memcpy(bs[g] + g, b, k * sizeof *b);
-        memcpy(ms[g] + g, c->m, k * sizeof *b);
+            bg[j] = mg[j] = 0;
+        memcpy(bg + g, b, k * sizeof *b);
+        memcpy(mg + g, c->m, k * sizeof *b);
         for (size_t j = g + k; j < 8 * nw; j++)
-            bs[g][j] = ms[g][j] = 0;
+            bg[j] = mg[j] = 0;
     }
     const uint64_t mp12 = c->mprime << 12;
-    const uint64_t(*bsc)[PW_WIDE_SPAN] = (const uint64_t(*)[PW_WIDE_SPAN])bs;
-    const uint64_t(*msc)[PW_WIDE_SPAN] = (const uint64_t(*)[PW_WIDE_SPAN])ms;
     uint64_t carry = 0;
     for (size_t i = 0; i < f; i++)
-        pw_wide_step(acc + off + i, nw, a[i], bsc, msc, mp12, &carry);
+        pw_wide_step(acc + off + i, nw, a[i], bs, ms, span, mp12, &carry);
     __m512i v = _mm512_load_si512((const void *)(acc + off + f));
-    __m512i a0 = pw_wide_aterms(a + f, G, bsc, 0);
+    __m512i a0 = pw_wide_aterms(a + f, G, bs, span, 0);
     for (size_t i = f; i < k; i += G)
-        a0 = pw_wide_group(acc + off + i, nw, a + i, k - i, &v, a0, bsc, msc, c->m, mp12, &carry);
+        a0 = pw_wide_group(acc + off + i, nw, a + i, k - i, &v, a0, bs, ms, span, c->m, mp12,
+                           &carry);
     /* positions k.. with the last carry in, one digit at a time; the result is below 2m < R, so
      * its digits past k - 1 are zero; 8nv of them are written */
     uint64_t cy = carry;
@@ -200,6 +211,24 @@ static void pw_amm_wide(uint64_t *r, const uint64_t *a, const uint64_t *b, const
         cy = x >> 52;
     }
 }
+
+/* up to 20 vectors (128 limbs), and up to PW_MAX_VECS */
+#define PW_WIDE_MID_VECS 20
+_Static_assert(PW_REG_VECS < PW_WIDE_MID_VECS && PW_WIDE_MID_VECS < PW_MAX_VECS,
+               "the wide instances follow the register product's");
+#define PW_WIDE_INSTANCE(vecs)                                                                     \
+    static void pw_amm_wide_##vecs(uint64_t *r, const uint64_t *a, const uint64_t *b,              \
+                                   const pw_ctx *c)                                                \
+    {                                                                                              \
+        uint64_t acc[2 * PW_WIDE_SPAN(vecs)] __attribute__((aligned(64)));                         \
+        uint64_t bs[(PW_WIDE_GROUP + 1) * PW_WIDE_SPAN(vecs)] __attribute__((aligned(64)));        \
+        uint64_t ms[(PW_WIDE_GROUP + 1) * PW_WIDE_SPAN(vecs)] __attribute__((aligned(64)));        \
+        pw_amm_wide_core(r, a, b, c, vecs, acc, bs, ms);                                           \
+    }
+PW_WIDE_INSTANCE(20)
+PW_WIDE_INSTANCE(40)
+_Static_assert(PW_WIDE_MID_VECS == 20 && PW_MAX_VECS == 40,
+               "the instances serve those vector counts");
 
 /* The products that serve k digits (k + 2 lanes: whole zmm vectors, or a ymm on top where four
  * lanes or fewer are left over): the register kernel's instance up to PW_REG_VECS vectors (the
@@ -228,7 +257,10 @@ static inline size_t pw_products(size_t k, const int ct, pw_amm_fn *amm, pw_amm2
                                                               pw_amm2_3_half, pw_amm2_4_half};
     const size_t lanes = k + 2, nz = lanes / 8, nv = (lanes + 7) / 8;
     const int half = nz >= 1 && lanes % 8 >= 1 && lanes % 8 <= 4;
-    *amm = nv > PW_REG_VECS ? pw_amm_wide : half ? half_of[ct][nz] : amm_of[ct][nv];
+    *amm = nv > PW_WIDE_MID_VECS ? pw_amm_wide_40
+           : nv > PW_REG_VECS    ? pw_amm_wide_20
+           : half                ? half_of[ct][nz]
+                                 : amm_of[ct][nv];
     *amm2 = !ct || nv > PW_REG_VECS ? NULL
             : half                  ? (nz < PW_PAIR_MAX_VECS ? pair_half_of[nz] : NULL)
                                     : (nv <= PW_PAIR_MAX_VECS ? pair_of[nv] : NULL);

@@ -16,8 +16,9 @@
 typedef void (*dot_powm_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *, size_t,
                             const dot_limb_t *, size_t);
 
-/* Past POWM_DENSE_MAX limbs (the IFMA kernel's register product from 12 vectors, and from about
- * 103 limbs its wide one, powm_amm_wide.h) the batteries test the sizes powm_size_tested names,
+/* Past POWM_DENSE_MAX limbs (the IFMA kernel's register product from 12 vectors, from about
+ * 103 limbs its wide one, powm_amm_wide.h, and from 129 the wide one's second instance) the
+ * batteries test the sizes powm_size_tested names,
  * with random exponents of at most POWM_WIDE_E limbs: each product's code is the same at every
  * size of its range, and what changes with n (vector counts, a ymm on top, the wide product's
  * first group of k mod 8 steps) is covered by them. */
@@ -25,7 +26,8 @@ typedef void (*dot_powm_fn)(dot_limb_t *, const dot_limb_t *, const dot_limb_t *
 #define POWM_WIDE_E 3
 static inline int powm_size_tested(size_t n)
 {
-    static const size_t wide[] = {72, 79, 80, 88, 96, 101, 102, 103, 104, 105, 111, 120, 127, 128};
+    static const size_t wide[] = {72,  79,  80,  88,  96,  101, 102, 103, 104, 105, 111, 120,
+                                  127, 128, 129, 130, 131, 136, 160, 192, 199, 240, 255, 256};
     if (n <= POWM_DENSE_MAX + 1)
         return 1;
     for (size_t i = 0; i < sizeof wide / sizeof *wide; i++)

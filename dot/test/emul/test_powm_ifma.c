@@ -54,14 +54,14 @@ static void planted_one_round(const char *name, dot_powm_fn fn)
 }
 
 /* The wide product (from 103 limbs with a full top limb) with the broken chain: random moduli of
- * 103 to 105 limbs and 128, exponents of one limb; the kernel at 102 limbs (the register product,
+ * 103 to 105 limbs, 128 and 256 (both instances), exponents of one limb; the kernel at 102 limbs (the register product,
  * not planted) must be right for the same kind of operands, or the control proves nothing. */
 static void planted_wide_chain(void)
 {
     dot_rng r;
     dot_rng_seed(&r, 909);
-    static const size_t sizes[] = {102, 103, 104, 105, 128};
-    dot_limb_t m[128], b[128], e[1], want[128], got[128];
+    static const size_t sizes[] = {102, 103, 104, 105, 128, 256};
+    dot_limb_t m[256], b[256], e[1], want[256], got[256];
     unsigned wrong = 0, narrow_wrong = 0;
     for (size_t t = 0; t < sizeof sizes / sizeof *sizes; t++) {
         const size_t n = sizes[t];
@@ -79,7 +79,7 @@ static void planted_wide_chain(void)
     }
     CHECK(narrow_wrong == 0, "planted control (wide chain): the 102-limb result wrong as well");
     CHECK(wrong > 0, "planted control (wide product, chain without earlier steps) not caught");
-    printf("  planted control (wide product, chain without earlier steps)  wrong in %u of 4: %s\n",
+    printf("  planted control (wide product, chain without earlier steps)  wrong in %u of 5: %s\n",
            wrong, wrong ? "caught" : "NOT CAUGHT");
 }
 
@@ -146,9 +146,12 @@ int main(void)
     powm2_battery("ifma kernel, two bases", dot_ifma_powm2, 1, 20, 10, 10);
     powm_battery("ifma kernel, caller's R^2", kernel_rr, 1, 32, 16, 11);
     /* the register product's last vectors and the wide one's first (103 limbs with a full top
-     * limb, 104 with a short one), and 128 limbs */
+     * limb, 104 with a short one), 128 limbs, and the wide one's second instance (129 limbs with
+     * a full top limb) to 256 */
     powm_battery("ifma kernel, 102-104 limbs", dot_ifma_powm, 102, 104, 2, 12);
-    powm_battery("ifma kernel, 128 limbs", dot_ifma_powm, 128, 128, 2, 13);
+    powm_battery("ifma kernel, 128-129 limbs", dot_ifma_powm, 128, 129, 2, 13);
+    powm_battery("ifma kernel, 256 limbs", dot_ifma_powm, 256, 256, 2, 15);
+    powm_battery("ifma kernel, constant time, 240 limbs", dot_ifma_powm_ct, 240, 240, 2, 16);
     powm_battery("ifma kernel, constant time, 103 limbs", dot_ifma_powm_ct, 103, 103, 2, 14);
     planted_one_round("one normalisation round", one_round);
     planted_one_round("constant time, one round, no bit pass", one_round_ct);
